@@ -1,0 +1,48 @@
+// Calendar rules (spec §9): months and years are Mexico City calendar months everywhere;
+// the year list goes back to 2013.
+export const FIRST_YEAR = 2013;
+export const MX_TZ = 'America/Mexico_City';
+
+export const MONTH_NAMES = [
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
+  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
+] as const;
+
+export function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** "Noviembre" for month 11 (1-based), as titles show it. */
+export function monthTitle(month: number): string {
+  return capitalize(MONTH_NAMES[month - 1] ?? '');
+}
+
+const PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: MX_TZ, year: 'numeric', month: '2-digit', day: '2-digit',
+});
+
+/** Year, month (1-12) and day of an instant on Mexico City's calendar. */
+export function mexicoCityDate(at: Date = new Date()): { year: number; month: number; day: number } {
+  const p = Object.fromEntries(PARTS.formatToParts(at).map((x) => [x.type, x.value]));
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+}
+
+/** Years offered by the pickers: the current one back to 2013, newest first. */
+export function pickerYears(now: Date = new Date()): number[] {
+  const { year } = mexicoCityDate(now);
+  const years: number[] = [];
+  for (let y = year; y >= FIRST_YEAR; y--) years.push(y);
+  return years;
+}
+
+/** Display date YYYY-MM-DD (spec §9). */
+export function displayDate(at: Date | string): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  const { year, month, day } = mexicoCityDate(d);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** "2026-11" month key used for indexes and queries. */
+export function monthKey(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}

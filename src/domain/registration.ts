@@ -1,0 +1,68 @@
+// The registration checks of spec §5, each returning the first failing message in the spec's order.
+// The wizard runs them step by step; the server runs the same ones on create_user and new_client.
+import { MSG } from './messages';
+import { normalizeUsername, USERNAME_MAX, USERNAME_MIN } from './username';
+import { isValidEmail, normalizeEmail } from './email';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password';
+import { normalizeRfc, RFC_FOREIGN, rfcFitsType, type PersonType } from './rfc';
+import { isCountryCode } from './countries';
+
+export interface AccountStep {
+  username: string;
+  password: string;
+  /** Absent on the server: the confirmation never leaves the device. */
+  confirmation?: string;
+}
+
+export function checkAccountStep(a: AccountStep): string | null {
+  if (!a.username.trim() || !a.password) return MSG.accountEmpty;
+  if (a.confirmation !== undefined && a.password !== a.confirmation) return MSG.passwordsDiffer;
+  const username = normalizeUsername(a.username);
+  if (username.length < USERNAME_MIN) return MSG.usernameShort;
+  if (username.length > USERNAME_MAX) return MSG.usernameLong;
+  if (a.password.length < PASSWORD_MIN) return MSG.passwordShort;
+  if (a.password.length > PASSWORD_MAX) return MSG.passwordLong;
+  return null;
+}
+
+export interface EmailStep {
+  email: string;
+  confirmation?: string;
+}
+
+export function checkEmailStep(e: EmailStep): string | null {
+  if (!isValidEmail(e.email)) return MSG.emailInvalid;
+  if (e.confirmation !== undefined && normalizeEmail(e.email) !== normalizeEmail(e.confirmation)) {
+    return MSG.emailInvalid;
+  }
+  return null;
+}
+
+export const NAME_MAX = 255;
+export const TEXT_MAX = 60;
+
+export interface TaxData {
+  type: PersonType;
+  rfc: string;
+  /** Razón social (empresa, extranjero). */
+  name?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Residencia fiscal, a c_Pais code (extranjero). */
+  country?: string;
+  /** Registro de identidad fiscal (NumRegIdTrib, extranjero). */
+  taxId?: string;
+}
+
+const filled = (s: string | undefined) => !!s && s.trim().length > 0;
+
+export function checkTaxData(t: TaxData): string | null {
+  const rfc = t.type === 'extranjero' ? RFC_FOREIGN : normalizeRfc(t.rfc);
+  if (!rfcFitsType(rfc, t.type)) return MSG.rfcInvalid;
+  if (t.type === 'persona' && !(filled(t.firstName) && filled(t.lastName))) return MSG.missingInfo;
+  if (t.type === 'empresa' && !filled(t.name)) return MSG.missingInfo;
+  if (t.type === 'extranjero' && !(filled(t.name) && filled(t.country) && filled(t.taxId))) return MSG.missingInfo;
+  for (const s of [t.name, t.firstName, t.lastName]) if (s && s.trim().length > NAME_MAX) return MSG.missingInfo;
+  if (t.type === 'extranjero' && !isCountryCode(t.country ?? '')) return MSG.countryInvalid;
+  return null;
+}

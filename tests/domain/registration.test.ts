@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkAccountStep, checkEmailStep, checkTaxData } from '../../src/domain/registration';
+import { MSG } from '../../src/domain/messages';
+
+describe('registration checks, in the spec order (§5)', () => {
+  it('account details must not be empty', () => {
+    expect(checkAccountStep({ username: '', password: 'secreto123', confirmation: 'secreto123' })).toBe('No puedes dejar vacíos los detalles de tu cuenta.');
+    expect(checkAccountStep({ username: 'ana', password: '', confirmation: '' })).toBe(MSG.accountEmpty);
+  });
+  it('passwords must match before the username length is checked', () => {
+    expect(checkAccountStep({ username: 'a', password: 'secreto123', confirmation: 'otro' })).toBe('Las contraseñas no coinciden. Verifica para continuar.');
+  });
+  it('username too short after normalisation', () => {
+    expect(checkAccountStep({ username: 'A..b', password: 'secreto123', confirmation: 'secreto123' })).toBe('El nombre de usuario es muy corto.');
+    expect(checkAccountStep({ username: 'anaa', password: 'secreto123', confirmation: 'secreto123' })).toBeNull();
+  });
+  it('username and password length limits', () => {
+    expect(checkAccountStep({ username: 'a'.repeat(26), password: 'secreto123' })).toBe(MSG.usernameLong);
+    expect(checkAccountStep({ username: 'a'.repeat(25), password: 'secreto123' })).toBeNull();
+    expect(checkAccountStep({ username: 'anaa', password: 'corta' })).toBe(MSG.passwordShort);
+    expect(checkAccountStep({ username: 'anaa', password: 'x'.repeat(129) })).toBe(MSG.passwordLong);
+  });
+  it('e-mail valid and equal to its confirmation', () => {
+    expect(checkEmailStep({ email: 'ana@ejemplo', confirmation: 'ana@ejemplo' })).toBe('No olvides ingresar una dirección de correo válida.');
+    expect(checkEmailStep({ email: 'ana@ejemplo.mx', confirmation: 'otra@ejemplo.mx' })).toBe(MSG.emailInvalid);
+    expect(checkEmailStep({ email: 'Ana@Ejemplo.mx', confirmation: 'ana@ejemplo.MX ' })).toBeNull();
+  });
+  it('RFC of the tab shape', () => {
+    expect(checkTaxData({ type: 'empresa', rfc: 'XIQB891116QE4', name: 'X' })).toBe('Por favor ingresa un RFC válido.');
+    expect(checkTaxData({ type: 'persona', rfc: 'EKU9003173C9', firstName: 'A', lastName: 'B' })).toBe(MSG.rfcInvalid);
+  });
+  it('required names per type', () => {
+    const missing = 'Por favor proporciona toda la información solicitada para completar el registro.';
+    expect(checkTaxData({ type: 'empresa', rfc: 'EKU9003173C9', name: '  ' })).toBe(missing);
+    expect(checkTaxData({ type: 'persona', rfc: 'XIQB891116QE4', firstName: 'Berenice', lastName: '' })).toBe(missing);
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: 'USA' })).toBe(missing);
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: '', taxId: '12-345' })).toBe(missing);
+  });
+  it('foreign country must be a listed code', () => {
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: 'XYZ', taxId: '12-345' })).toBe('Por favor ingresa un código de Residencia Fiscal válido.');
+    expect(checkTaxData({ type: 'extranjero', rfc: 'ignored', name: 'ACME Inc', country: 'usa', taxId: '12-345' })).toBeNull();
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'Sin país', country: 'ZZZ', taxId: '1' })).toBeNull();
+  });
+  it('valid company and person pass', () => {
+    expect(checkTaxData({ type: 'empresa', rfc: 'eku9003173c9', name: 'ESCUELA KEMPER URGATE' })).toBeNull();
+    expect(checkTaxData({ type: 'persona', rfc: 'XIQB891116QE4', firstName: 'Berenice', lastName: 'Ximo Quezada' })).toBeNull();
+  });
+});

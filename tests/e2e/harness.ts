@@ -1,0 +1,117 @@
+// Starts the real server (built PWA + API, fresh embedded database) and a headless Chromium for a test file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+// The flags the workplace's probe uses: without the background-networking ones Chromium keeps
+// trying to reach Google's hosts, which this machine refuses.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Running {
+  url: string;
+  dataDir: string;
+  server: ChildProcess;
+  browser: Browser;
+  log: () => string;
+  /** Calls the API from Node (offline emulation in the browser does not affect it). */
+  api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ status: number; body: any }>;
+  newContext: () => Promise<{ context: BrowserContext; page: Page }>;
+  stop: () => Promise<void>;
+}
+
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/v3/plans.json`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`El servidor no respondió a tiempo:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  const api: Running['api'] = async (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('X-Access-Token', init.token);
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    const res = await fetch(url + path, { ...init, headers });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body };
+  };
+  return {
+    url, dataDir, server, browser, api,
+    log: () => output,
+    newContext: async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    stop: async () => {
+      await browser.close().catch(() => undefined);
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until a service worker controls the page (first load installs it; a reload makes it control). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.reload();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  }
+}
+
+/** Everything the origin keeps on the device: IndexedDB databases, Cache Storage and localStorage keys. */
+export async function storageSnapshot(page: Page): Promise<{ databases: string[]; caches: string[]; local: number }> {
+  return page.evaluate(async () => ({
+    databases: (await indexedDB.databases()).map((d) => d.name ?? ''),
+    caches: await caches.keys(),
+    local: localStorage.length,
+  }));
+}

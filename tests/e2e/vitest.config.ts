@@ -1,0 +1,14 @@
+// End-to-end tests: real headless Chromium (Debian's) against the built app served by the real server.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+    globalSetup: ['tests/e2e/global-setup.ts'],
+  },
+});

@@ -1,0 +1,74 @@
+// Build of the PWA (React + service worker from sw/) and the unit-test runner.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export const APP_VERSION = '1.21.1';
+
+export default defineConfig({
+  root: '.',
+  publicDir: 'public',
+  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    // The size check and the bench read the chunk graph from dist/.vite/manifest.json.
+    manifest: true,
+  },
+  // In `vite` dev mode the API runs separately (`npm run serve`); these are its non-/api paths too.
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/user_clients', '/new_client', '/update_client', '/meta_tags.json', '/income_meta_tags.json', '/company', '/form', '/dev'].map(
+        (p) => [p, 'http://localhost:8080'],
+      ),
+    ),
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: 'Cuentas Claras',
+        short_name: 'Cuentas Claras',
+        description: 'Pide tus facturas CFDI, registra gastos e ingresos y lleva tus cuentas claras, aun sin conexión.',
+        lang: 'es-MX',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        categories: ['finance', 'business', 'productivity'],
+        icons: [
+          { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module', navigateFallback: 'index.html' },
+    }),
+  ],
+  test: {
+    include: ['tests/{domain,offline,server,app,sw}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['tests/setup/indexeddb.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
