@@ -36,7 +36,7 @@ export interface Running {
   browser: Browser;
   log: () => string;
   /** Calls the API from Node (offline emulation in the browser does not affect it). */
-  api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ status: number; body: any }>;
+  api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ status: number; body: unknown }>;
   newContext: () => Promise<{ context: BrowserContext; page: Page }>;
   stop: () => Promise<void>;
 }

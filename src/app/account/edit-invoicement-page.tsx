@@ -1,0 +1,147 @@
+// Edit billing data (spec §2): RFC and Nombre (companies) or Nombre(s)/Apellido(s) (individuals).
+// 'Cancelar' goes back; the spec returns to subscription, which issue 7 builds — until then home.
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { accountType, type Account } from '../../domain/account';
+import { MSG } from '../../domain/messages';
+import { NAME_MAX, checkTaxData } from '../../domain/registration';
+import { normalizeRfc, RFC_COMPANY_LENGTH, RFC_PERSON_LENGTH } from '../../domain/rfc';
+import { db } from '../../offline/db';
+import { putAccount } from '../../offline/local-data';
+import { ApiError } from '../api/api-error';
+import { updateClient } from '../api/endpoints';
+import { useLayout } from '../layout/layout-context';
+import { TXT } from '../strings';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/fields';
+import { SkeletonCard } from '../ui/skeleton';
+import { toast } from '../ui/toast-store';
+import { useScreenToasts } from '../ui/use-screen-toasts';
+import { useOnline } from '../use-online';
+
+type Field = 'rfc' | 'name' | 'firstName' | 'lastName';
+
+function EditForm({ account }: { account: Account }) {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const type = accountType(account);
+  const [rfc, setRfc] = useState(account.rfc);
+  const [name, setName] = useState(account.name ?? '');
+  const [firstName, setFirstName] = useState(account.first_name ?? '');
+  const [lastName, setLastName] = useState(account.last_name ?? '');
+  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const notes = useScreenToasts();
+  const err = (f: Field) => (error?.field === f ? error.message : null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const message = checkTaxData({ type, rfc, name, firstName, lastName, country: account.residencia_fiscal ?? '', taxId: account.num_reg_id_trib ?? '' });
+    if (message && message !== MSG.countryInvalid) {
+      const field: Field =
+        message === MSG.rfcInvalid ? 'rfc' : type === 'persona' ? (firstName.trim() ? 'lastName' : 'firstName') : 'name';
+      setError({ field, message });
+      notes.error(message);
+      refs.current[field]?.focus();
+      return;
+    }
+    setError(null);
+    setServerError(null);
+    notes.dismissAll();
+    setBusy(true);
+    try {
+      const updated = await updateClient(
+        type === 'persona'
+          ? { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), first_name: firstName.trim(), last_name: lastName.trim() }
+          : { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), name: name.trim() },
+      );
+      await putAccount(db, updated);
+      toast.success(MSG.infoUpdated);
+      setBusy(false);
+    } catch (err) {
+      const m = err instanceof ApiError ? err.message : MSG.generic;
+      setServerError(m);
+      notes.error(m);
+      setBusy(false);
+    }
+  }
+
+  const reg = (f: Field) => (el: HTMLInputElement | null) => {
+    refs.current[f] = el;
+  };
+
+  return (
+    <form className="card stack" onSubmit={onSubmit} noValidate>
+      {serverError && (
+        <div className="notice notice--error" role="alert">
+          <p>{serverError}</p>
+        </div>
+      )}
+      {!online && (
+        <div className="notice notice--warning" role="status">
+          <p>Sin conexión — conéctate a internet para guardar los cambios.</p>
+        </div>
+      )}
+      <TextField
+        label="RFC"
+        value={rfc}
+        onChange={(e) => setRfc(e.target.value.toUpperCase().replace(/\s+/g, ''))}
+        maxLength={type === 'empresa' ? RFC_COMPANY_LENGTH : RFC_PERSON_LENGTH}
+        readOnly={type === 'extranjero'}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        error={err('rfc')}
+        inputRef={reg('rfc')}
+      />
+      {type === 'persona' ? (
+        <>
+          <TextField label="Nombre(s)" value={firstName} onChange={(e) => setFirstName(e.target.value)} maxLength={NAME_MAX} autoComplete="given-name" error={err('firstName')} inputRef={reg('firstName')} />
+          <TextField label="Apellido(s)" value={lastName} onChange={(e) => setLastName(e.target.value)} maxLength={NAME_MAX} autoComplete="family-name" error={err('lastName')} inputRef={reg('lastName')} />
+        </>
+      ) : (
+        <TextField label="Nombre" value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="organization" error={err('name')} inputRef={reg('name')} />
+      )}
+      <div className="form-actions">
+        <Button onClick={() => void navigate({ to: '/' })} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="primary" loading={busy}>
+          Guardar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function EditInvoicementPage() {
+  const { selected, accounts, sync, retrySync } = useLayout();
+  const navigate = useNavigate();
+  const empty = accounts !== undefined && accounts.length === 0 && sync.status !== 'loading' && sync.status !== 'idle';
+  useEffect(() => {
+    if (empty && sync.status === 'done') void navigate({ to: '/add-client', replace: true });
+  }, [empty, sync.status, navigate]);
+
+  return (
+    <main id="main" className="page page--form">
+      <div className="page__title">
+        <h1>Datos de facturación</h1>
+      </div>
+      {selected ? (
+        // Keyed by account: switching accounts in the menu resets the form to the new one.
+        <EditForm key={selected.diverza_client_id} account={selected} />
+      ) : sync.status === 'error' ? (
+        <div className="card stack" role="alert" style={{ alignItems: 'flex-start' }}>
+          <p>{sync.message}</p>
+          <Button variant="primary" onClick={retrySync}>
+            {TXT.retry}
+          </Button>
+        </div>
+      ) : (
+        <SkeletonCard label={TXT.loading} lines={3} />
+      )}
+    </main>
+  );
+}

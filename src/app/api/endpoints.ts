@@ -1,0 +1,80 @@
+// The calls of the account area (DESIGN §3, spec §7), typed. No Dexie here: the login chunk uses it.
+import type { Account } from '../../domain/account';
+import type { Session } from '../../domain/http';
+import { api } from './client';
+import { deviceId, deviceModel } from './device';
+
+export interface AltchaChallenge {
+  algorithm: 'SHA-1' | 'SHA-256' | 'SHA-512';
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
+
+export interface NewClientInput {
+  client: { first_name: string; last_name: string; rfc: string; name: string };
+  ubication_data: {
+    street: string;
+    external_number: string;
+    internal_number: string;
+    neighborhood: string;
+    city: string;
+    state: string;
+    country: string;
+    zip_code: string;
+    num_reg_id_trib: string;
+    residencia_fiscal: string;
+  };
+}
+
+export interface UpdateClientInput {
+  diverza_client_id: number;
+  rfc: string;
+  name?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export interface PlanDto {
+  id: number;
+  name: string;
+  summary: string;
+  price: number;
+}
+
+export const getCaptcha = () => api.get<AltchaChallenge>('/api/v2/captcha');
+
+export const createUser = (user: { username: string; email: string; password: string }, captcha: string) =>
+  api.post<{ user_id: number; username: string; email: string }>('/api/v2/create_user', {
+    user,
+    device: { id_device: deviceId(), device: 'web', model: deviceModel() },
+    captcha,
+  });
+
+export const login = (login: string, password: string, remember: boolean) =>
+  api.post<Session>('/api/v2/login', {
+    user: { login, password, remember },
+    device: { identifierForVendor: deviceId(), device: 'web', model: deviceModel() },
+  });
+
+export const logout = () => api.post<unknown>('/api/v2/logout');
+
+export const requestPasswordReset = (login: string) =>
+  api.post<unknown>('/api/v2/password_reset', { user: { login } });
+
+export const confirmPasswordReset = (token: string, password: string) =>
+  api.post<unknown>('/api/v2/password_reset/confirm', { token, password });
+
+export const getAccounts = () => api.get<Account[]>('/user_clients');
+
+export const newClient = (body: NewClientInput) => api.post<Account>('/new_client', body);
+
+export const updateClient = (client: UpdateClientInput) => api.put<Account>('/update_client', { client });
+
+export const getPlans = () => api.get<PlanDto[]>('/api/v3/plans.json');
+
+export const getCategories = () => api.get<{ id: number; meta_tag: string }[]>('/meta_tags.json');
+
+export const getIncomeCategories = () =>
+  api.get<{ id: number; income_meta_tag: string }[]>('/income_meta_tags.json');

@@ -1,0 +1,189 @@
+// The signed-in layout (spec §2 Layout): top bar with month picker and account menu, pinnable side
+// menu (a drawer on phones), details panel, footer. It renders from Dexie at once, then syncs.
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { mexicoCityDate } from '../../domain/dates';
+import { APP_VERSION } from '../../domain/http';
+import { MSG } from '../../domain/messages';
+import { db } from '../../offline/db';
+import { listAccounts } from '../../offline/local-data';
+import { DEFAULT_PREFS, loadPrefs, savePrefs, type Prefs } from '../../offline/prefs';
+import { wipeLocalData } from '../../offline/wipe';
+import { hasSession } from '../../offline/session';
+import { ApiError } from '../api/api-error';
+import { logout } from '../api/endpoints';
+import { TXT } from '../strings';
+import { Icon } from '../ui/icon';
+import { Drawer } from '../ui/overlay';
+import { MonthYearPicker, type Period } from '../ui/pickers';
+import { toast } from '../ui/toast-store';
+import { useOnline } from '../use-online';
+import { AccountMenu } from './account-menu';
+import { syncAccounts, syncReferenceLists } from './account-sync';
+import { DetailsPanel } from './details-panel';
+import { LayoutContext, type LayoutState, type SyncState } from './layout-context';
+import { SideMenuLinks } from './side-menu';
+import './layout.css';
+
+function currentPeriod(): Period {
+  const { year, month } = mexicoCityDate();
+  return { year, month };
+}
+
+export function SignedInLayout() {
+  const navigate = useNavigate();
+  const online = useOnline();
+  const accounts = useLiveQuery(() => listAccounts(db), []);
+  const plans = useLiveQuery(() => db.plans.toArray(), []);
+  const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
+  const [period, setPeriod] = useState<Period>(currentPeriod);
+  const [sync, setSync] = useState<SyncState>({ status: 'idle' });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const href = useRouterState({ select: (s) => s.location.href });
+
+  // Remember where the user was (prefs.lastRoute), e.g. for a later "continue where you left off".
+  useEffect(() => {
+    // Not once logout has cleared the session: the wipe must leave nothing behind.
+    if (!hasSession()) return;
+    void savePrefs({ lastRoute: href }).catch(() => undefined);
+  }, [href]);
+
+  useEffect(() => {
+    let live = true;
+    void loadPrefs().then((p) => live && setPrefs(p));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const runSync = useCallback(async () => {
+    setSync({ status: 'loading' });
+    try {
+      await syncAccounts(db);
+      setSync({ status: 'done' });
+      void syncReferenceLists(db);
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(MSG.generic, 0);
+      if (e.status === 401) return; // the API client already signs out
+      setSync({ status: 'error', message: e.message, offline: e.offline });
+    }
+  }, []);
+
+  useEffect(() => {
+    void runSync();
+  }, [runSync]);
+
+  // Back online after a failed pull: try again without asking.
+  const offlineFailure = sync.status === 'error' && sync.offline;
+  useEffect(() => {
+    if (online && offlineFailure) void runSync();
+  }, [online, offlineFailure, runSync]);
+
+  const count = accounts?.length ?? 0;
+  const selectedIndex = count === 0 ? 0 : Math.min(prefs.defaultAccountIndex, count - 1);
+  const selected = accounts?.[selectedIndex];
+
+  // Reads the list from Dexie, not from the live query, so an account just added is found too.
+  const selectAccount = useCallback((id: number) => {
+    void listAccounts(db).then((list) => {
+      const index = list.findIndex((a) => a.diverza_client_id === id);
+      if (index < 0) return;
+      setPrefs((p) => ({ ...p, defaultAccountIndex: index }));
+      void savePrefs({ defaultAccountIndex: index });
+    });
+  }, []);
+
+  const togglePinned = () => {
+    const sidebarPinned = !prefs.sidebarPinned;
+    setPrefs((p) => ({ ...p, sidebarPinned }));
+    void savePrefs({ sidebarPinned });
+  };
+
+  async function onLogout() {
+    // Issue 3 adds the outbox: warn here before wiping when it still holds unsent operations.
+    setLeaving(true);
+    try {
+      await logout();
+    } catch {
+      // Offline or already signed out: the local wipe below is what matters.
+    }
+    await wipeLocalData({ closeDb: () => db.close({ disableAutoOpen: false }) });
+    toast.clear();
+    await navigate({ to: '/login', replace: true });
+  }
+
+  const state: LayoutState = useMemo(
+    () => ({
+      accounts,
+      selected,
+      selectedIndex,
+      selectAccount,
+      plans,
+      period,
+      setPeriod,
+      sync,
+      retrySync: () => void runSync(),
+      openDetails: () => setDetailsOpen(true),
+    }),
+    [accounts, selected, selectedIndex, selectAccount, plans, period, sync, runSync],
+  );
+
+  return (
+    <LayoutContext.Provider value={state}>
+      <div className={prefs.sidebarPinned ? 'shell shell--pinned' : 'shell'} aria-busy={leaving || undefined}>
+        <header className="topbar">
+          <button type="button" className="btn btn--ghost btn--icon topbar__menu" aria-label="Abrir menú" onClick={() => setDrawerOpen(true)}>
+            <Icon name="menu" />
+          </button>
+          <a className="topbar__brand" href="#/">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span>Cuentas Claras</span>
+          </a>
+          <div className="topbar__picker">
+            <MonthYearPicker value={period} onChange={setPeriod} />
+          </div>
+          <div className="topbar__end">
+            <button
+              type="button"
+              className="btn btn--ghost btn--icon topbar__details"
+              aria-label="Detalles de la cuenta"
+              onClick={() => setDetailsOpen(true)}
+            >
+              <Icon name="info" />
+            </button>
+            <AccountMenu accounts={accounts ?? []} selected={selected} onSelect={selectAccount} onLogout={() => void onLogout()} />
+          </div>
+        </header>
+
+        <nav className="sidebar" aria-label="Menú principal">
+          <SideMenuLinks />
+          <button type="button" className="sidebar__pin" aria-pressed={prefs.sidebarPinned} onClick={togglePinned}>
+            <Icon name="pin" />
+            <span className="menu__label">Fijar menú</span>
+          </button>
+        </nav>
+
+        <div className="content">
+          {!online && (
+            <div className="offline-bar" role="status">
+              <Icon name="wifiOff" />
+              <span>{TXT.offlineBanner}</span>
+            </div>
+          )}
+          <Outlet />
+          <footer className="footer">{TXT.copyright(new Date().getFullYear(), APP_VERSION)}</footer>
+        </div>
+      </div>
+
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menú">
+        <nav aria-label="Menú principal">
+          <SideMenuLinks onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+      </Drawer>
+      <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
+    </LayoutContext.Provider>
+  );
+}

@@ -1,0 +1,31 @@
+// Entry: read the session before the router renders (spec §2 rule 4 needs it synchronously), then mount.
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MSG } from '../domain/messages';
+import { clearSession, loadSession } from '../offline/session';
+import { setUnauthorizedHandler } from './api/client';
+import { createAppRouter } from './router';
+import { toast } from './ui/toast-store';
+import './ui/theme.css';
+import './app.css';
+
+async function start(): Promise<void> {
+  await loadSession();
+  const router = createAppRouter();
+  setUnauthorizedHandler(() => {
+    void clearSession().then(() => {
+      toast.warning(MSG.unauthorized);
+      void router.navigate({ to: '/login', replace: true });
+    });
+  });
+  const root = document.getElementById('root');
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

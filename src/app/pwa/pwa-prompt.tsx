@@ -1,0 +1,158 @@
+// The page side of the service worker: update prompt, offline-ready note, persistent storage
+// and the iOS install hint. Lazy-loaded by the root layout so workbox-window stays out of the entry.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import './pwa-prompt.css';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const OFFLINE_NOTE_MS = 6000;
+const PERSIST_RETRY_MS = 7 * 24 * 60 * 60 * 1000;
+const PERSIST_ASKED_KEY = 'cc.pwa.persist-asked-at';
+const IOS_HINT_DISMISSED_KEY = 'cc.pwa.ios-hint-dismissed';
+
+// localStorage may throw (Safari private mode, storage disabled): a lost flag only means asking again.
+function readFlag(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeFlag(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to keep it in; the question simply comes back next time.
+  }
+}
+
+/** Safari on iPhone/iPad, not already opened from the home screen: the only way to install is by hand. */
+function needsIosInstallHint(): boolean {
+  const ua = navigator.userAgent;
+  const isIosDevice = /iPad|iPhone|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  const isSafari = /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua);
+  const standalone =
+    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
+    window.matchMedia('(display-mode: standalone)').matches;
+  return isIosDevice && isSafari && !standalone;
+}
+
+/**
+ * Asks once for persistent storage (Safari evicts a non-installed site's data after 7 days
+ * without a visit); if the browser said no, asks again at most once a week.
+ */
+async function requestPersistentStorage(now: number): Promise<void> {
+  const storage = navigator.storage as StorageManager | undefined;
+  if (!storage?.persist || !storage.persisted) return;
+  if (await storage.persisted()) return;
+  const askedAt = Number(readFlag(PERSIST_ASKED_KEY) ?? 0);
+  if (now - askedAt < PERSIST_RETRY_MS) return;
+  writeFlag(PERSIST_ASKED_KEY, String(now));
+  await storage.persist();
+}
+
+export default function PwaPrompt() {
+  const titleId = useId();
+  const updateTimer = useRef<number | undefined>(undefined);
+  const [updating, setUpdating] = useState(false);
+  const [showIosHint, setShowIosHint] = useState(false);
+
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_swUrl, registration) {
+      if (!registration) return;
+      // A tab left open for days still learns about new versions.
+      window.clearInterval(updateTimer.current);
+      updateTimer.current = window.setInterval(() => {
+        if (registration.installing || !navigator.onLine) return;
+        registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
+    },
+  });
+
+  useEffect(() => () => window.clearInterval(updateTimer.current), []);
+
+  useEffect(() => {
+    void requestPersistentStorage(Date.now()).catch(() => undefined);
+    setShowIosHint(readFlag(IOS_HINT_DISMISSED_KEY) === null && needsIosInstallHint());
+  }, []);
+
+  useEffect(() => {
+    if (!offlineReady) return;
+    const timer = window.setTimeout(() => setOfflineReady(false), OFFLINE_NOTE_MS);
+    return () => window.clearTimeout(timer);
+  }, [offlineReady, setOfflineReady]);
+
+  const update = () => {
+    setUpdating(true);
+    // The plugin reloads the page once the new worker takes control.
+    updateServiceWorker(true).catch(() => setUpdating(false));
+  };
+
+  const dismissIosHint = () => {
+    writeFlag(IOS_HINT_DISMISSED_KEY, '1');
+    setShowIosHint(false);
+  };
+
+  return (
+    <>
+      <div className="pwa-visually-hidden" role="status" aria-live="polite">
+        {needRefresh ? 'Nueva versión disponible' : offlineReady ? 'Lista para usarse sin conexión' : ''}
+      </div>
+
+      <div className="pwa-stack">
+        {needRefresh && (
+          <section className="pwa-banner" aria-labelledby={titleId}>
+            <p className="pwa-banner__text" id={titleId}>
+              Nueva versión disponible
+            </p>
+            <div className="pwa-banner__actions">
+              <button type="button" className="pwa-button pwa-button--secondary" onClick={() => setNeedRefresh(false)}>
+                Después
+              </button>
+              <button
+                type="button"
+                className="pwa-button pwa-button--primary"
+                onClick={update}
+                disabled={updating}
+                aria-busy={updating}
+              >
+                Actualizar
+              </button>
+            </div>
+          </section>
+        )}
+
+        {offlineReady && !needRefresh && (
+          <div className="pwa-note">
+            <p className="pwa-note__text">Lista para usarse sin conexión</p>
+            <button type="button" className="pwa-close" aria-label="Cerrar aviso" onClick={() => setOfflineReady(false)}>
+              <CloseIcon />
+            </button>
+          </div>
+        )}
+
+        {showIosHint && !needRefresh && (
+          <aside className="pwa-note pwa-note--hint" aria-label="Instalar Cuentas Claras">
+            <p className="pwa-note__text">Para instalar: toca Compartir → Agregar a inicio</p>
+            <button type="button" className="pwa-close" aria-label="Cerrar sugerencia de instalación" onClick={dismissIosHint}>
+              <CloseIcon />
+            </button>
+          </aside>
+        )}
+      </div>
+    </>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+// Logout (DESIGN §4): empty every local store, but keep the service worker's precache so the
+// app shell still starts offline for the next person who signs in.
+import { clear } from 'idb-keyval';
+import { DB_NAME } from './db-name';
+import { kvStore } from './kv-store';
+import { clearSession } from './session';
+
+/** Workbox names its precache "workbox-precache-v2-<scope>"; everything else is user data. */
+export function isPrecacheName(name: string): boolean {
+  return name.startsWith('workbox-precache');
+}
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const req = indexedDB.deleteDatabase(name);
+    req.onsuccess = () => resolve();
+    req.onerror = () => resolve();
+    // Another tab still holds it open: it is deleted as soon as that tab lets go.
+    req.onblocked = () => resolve();
+  });
+}
+
+export interface WipeOptions {
+  /** Close the open Dexie connection first, so the delete is not blocked. */
+  closeDb?: () => void;
+  dbName?: string;
+}
+
+export async function wipeLocalData(options: WipeOptions = {}): Promise<void> {
+  options.closeDb?.();
+  await clearSession();
+  await Promise.all([
+    deleteDatabase(options.dbName ?? DB_NAME),
+    clear(kvStore()).catch(() => undefined),
+    (async () => {
+      if (typeof caches === 'undefined') return;
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => !isPrecacheName(n)).map((n) => caches.delete(n)));
+    })(),
+  ]);
+}

@@ -1,0 +1,72 @@
+// The whole HTTP surface as one Hono app, built from its dependencies so tests can call app.request().
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { MSG } from '../domain/messages';
+import { accountRoutes } from './accounts/routes';
+import { SessionCache } from './accounts/sessions';
+import { AccountsCache } from './accounts/accounts-cache';
+import { hmacKeySource } from './captcha/altcha';
+import { captchaRoutes } from './captcha/routes';
+import { catalogRoutes } from './catalog/routes';
+import { DEFAULT_CONFIG, type AppDeps, type AppEnv, type Services } from './context';
+import { jsonBody } from './http/body';
+import { clientIp } from './http/client-ip';
+import { ApiError } from './http/errors';
+import { idempotency } from './http/idempotency';
+import { securityHeaders } from './http/security-headers';
+import { staticFiles } from './http/static';
+import { devMailboxRoutes } from './mail/dev-mailbox';
+import { openApiRoutes } from './openapi/routes';
+
+export type { AppDeps } from './context';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const config = { ...DEFAULT_CONFIG, ...deps.config };
+  const s: Services = {
+    db: deps.db,
+    mailer: deps.mailer,
+    clock: deps.clock ?? (() => new Date()),
+    config,
+    sessions: new SessionCache(config.sessionCacheMs),
+    accounts: new AccountsCache(),
+  };
+  if (deps.listen) {
+    s.accounts.attach(deps.listen).catch((err: unknown) => console.error('[cache] sin notificaciones:', err));
+  }
+  const hmacKey = hmacKeySource(s.db, config.altchaHmacKey);
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders(config.trustProxy));
+  app.use(compress());
+  app.use(async (c, next) => {
+    c.set('ip', clientIp(c, config.trustProxy));
+    c.set('auth', undefined);
+    await next();
+    // API answers are per user: never cached by the browser or a proxy unless a route says so.
+    if (!c.res.headers.has('Cache-Control') && c.res.headers.get('Content-Type')?.startsWith('application/json')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
+  });
+  app.use(jsonBody());
+  app.use(idempotency(s));
+
+  app.route('/', captchaRoutes(s, hmacKey));
+  app.route('/', accountRoutes(s, hmacKey));
+  app.route('/', catalogRoutes(s));
+  app.route('/', openApiRoutes());
+  if (config.devMailbox) app.route('/', devMailboxRoutes(s));
+
+  const files = config.staticDir ? staticFiles(config.staticDir) : null;
+  if (files) app.use('*', files);
+
+  app.notFound((c) => c.json({ errors: [MSG.notFound] }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json({ errors: err.messages }, err.status);
+    }
+    console.error('[api]', c.req.method, c.req.path, err);
+    return c.json({ errors: [MSG.generic] }, 500);
+  });
+  return app;
+}

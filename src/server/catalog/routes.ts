@@ -1,0 +1,32 @@
+// Public catalogs: expense and income categories, plans (seeded from src/domain).
+import { asc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv, Services } from '../context';
+import { incomeMetaTags, metaTags, plans } from '../db/schema';
+import { ok } from '../http/envelope';
+
+export function catalogRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/meta_tags.json', async (c) =>
+    ok(c, await s.db.select({ id: metaTags.id, meta_tag: metaTags.metaTag }).from(metaTags).orderBy(asc(metaTags.id))),
+  );
+  app.get('/income_meta_tags.json', async (c) =>
+    ok(
+      c,
+      await s.db
+        .select({ id: incomeMetaTags.id, income_meta_tag: incomeMetaTags.incomeMetaTag })
+        .from(incomeMetaTags)
+        .orderBy(asc(incomeMetaTags.id)),
+    ),
+  );
+  app.get('/api/v3/plans.json', async (c) =>
+    ok(
+      c,
+      await s.db
+        .select({ id: plans.id, name: plans.name, summary: plans.summary, price: plans.price })
+        .from(plans)
+        .orderBy(asc(plans.id)),
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,34 @@
+// Server settings from the environment (README lists them); defaults give the embedded setup.
+import { resolve } from 'node:path';
+import type { AppConfig } from './context';
+import { DEFAULT_CONFIG } from './context';
+
+export interface ServerEnv {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  supportPassword?: string;
+  app: AppConfig;
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const smtpUrl = env.SMTP_URL || undefined;
+  return {
+    port: Number(env.PORT) || 8080,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || undefined,
+    supportPassword: env.SUPPORT_PASSWORD || undefined,
+    app: {
+      ...DEFAULT_CONFIG,
+      publicUrl: env.PUBLIC_URL || undefined,
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      staticDir: resolve(env.STATIC_DIR || './dist'),
+      devMailbox: !smtpUrl,
+      altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
+    },
+  };
+}

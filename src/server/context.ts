@@ -1,0 +1,67 @@
+// What every sub-app receives (dependencies, configuration) and the per-request variables they share.
+import type { Database, Db } from './db/client';
+import type { AccountsCache } from './accounts/accounts-cache';
+import type { Mailer } from './mail/mailer';
+import type { SessionCache } from './accounts/sessions';
+
+export type Clock = () => Date;
+
+export interface AppConfig {
+  /** Public origin for links in e-mails; else the request's origin. */
+  publicUrl?: string;
+  /** Trust X-Forwarded-For / X-Forwarded-Proto (behind a proxy). */
+  trustProxy: boolean;
+  /** Directory of the built PWA; absent = no static files. */
+  staticDir?: string;
+  /** Serve GET /dev/mailbox (only when no SMTP is configured). */
+  devMailbox: boolean;
+  /** ALTCHA HMAC key; absent = generated once and kept in the settings table. */
+  altchaHmacKey?: string;
+  /** Proof-of-work size: ~1 s on a phone at 50 000. */
+  captchaMaxNumber: number;
+  /** How long a resolved token stays in the in-process cache. */
+  sessionCacheMs: number;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  trustProxy: false,
+  devMailbox: true,
+  captchaMaxNumber: 50_000,
+  sessionCacheMs: 5_000,
+};
+
+export interface AppDeps {
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  config?: Partial<AppConfig>;
+  /** Database['listen'] where it is exact (PGlite): enables the accounts cache. */
+  listen?: Database['listen'];
+}
+
+/** Dependencies after defaults are applied; what sub-apps get. */
+export interface Services {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  config: AppConfig;
+  sessions: SessionCache;
+  accounts: AccountsCache;
+}
+
+export interface AuthUser {
+  userId: number;
+  sessionId: number;
+}
+
+export interface AppEnv {
+  Variables: {
+    /** Parsed JSON body of a mutating request ({} when empty). */
+    body: unknown;
+    /** Raw body text, for the idempotency fingerprint. */
+    rawBody: string;
+    /** The caller, once resolved from any of the four token places (null = no valid token). */
+    auth: AuthUser | null | undefined;
+    ip: string;
+  };
+}

@@ -1,0 +1,93 @@
+// Opens the database: PGlite (embedded, files under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL),
+// behind one Drizzle type so the rest of the server does not care which.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The `executeSql` contract pg-boss accepts as its `db` option. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'pg';
+  db: Db;
+  /** Raw SQL for pg-boss and for maintenance (multi-statement strings go through `exec` on PGlite). */
+  sql: SqlExecutor;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  connectionString?: string;
+  /**
+   * In-process NOTIFY delivery, PGlite only: there it arrives before the writing statement resolves,
+   * which makes caches invalidated by it exact. (PostgreSQL would deliver it asynchronously.)
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** Directory for PGlite's files; absent means in memory. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+export async function createDb(opts: DbOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    // An idle client dropping its connection must not crash the process.
+    pool.on('error', (err) => console.error('[db] error en conexión inactiva:', err.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'pg',
+      db,
+      pool,
+      connectionString: opts.databaseUrl,
+      sql: {
+        async executeSql(text, values) {
+          const r = await pool.query(text, values as unknown[] | undefined);
+          return { rows: r.rows };
+        },
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    sql: pgliteExecutor(pglite),
+    listen: async (channel, onPayload) => {
+      await pglite.listen(channel, onPayload);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+/** DESIGN §2: statements without values go through `exec` (they may hold several commands), the others through `query`. */
+export function pgliteExecutor(pglite: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        const last = results[results.length - 1];
+        return { rows: last ? last.rows : [] };
+      }
+      const r = await pglite.query(text, values);
+      return { rows: r.rows };
+    },
+  };
+}

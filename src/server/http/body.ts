@@ -1,0 +1,60 @@
+// Reads a mutating request's JSON body once, with a size cap (413) and a Spanish 400 for malformed JSON.
+import type { MiddlewareHandler } from 'hono';
+import { MSG } from '../../domain/messages';
+import type { AppEnv } from '../context';
+import { fail } from './errors';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const isMutating = (method: string) => MUTATING.has(method);
+
+async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    out.set(ch, at);
+    at += ch.byteLength;
+  }
+  return out;
+}
+
+export function jsonBody(limit = JSON_BODY_LIMIT): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('body', {});
+    c.set('rawBody', '');
+    const type = c.req.header('content-type') ?? '';
+    // Multipart uploads (later issues) read their own bodies with their own limits.
+    if (!isMutating(c.req.method) || type.startsWith('multipart/')) return next();
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > limit) throw fail(413, MSG.bodyTooLarge);
+    const stream = c.req.raw.body;
+    if (stream) {
+      const bytes = await readLimited(stream, limit);
+      if (!bytes) throw fail(413, MSG.bodyTooLarge);
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+      c.set('rawBody', text);
+      if (text.trim()) {
+        try {
+          c.set('body', JSON.parse(text));
+        } catch {
+          throw fail(400, MSG.badJson);
+        }
+      }
+    }
+    return next();
+  };
+}

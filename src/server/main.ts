@@ -1,0 +1,47 @@
+// Entry point (`tsx src/server/main.ts`): database, migrations, seeds, jobs, then the PWA and the API on one port.
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { readEnv } from './config';
+import { createDb } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seed, DEMO_USER } from './db/seed';
+import { registerMaintenance, startBoss } from './jobs/boss';
+import { devMailboxMailer, smtpMailer } from './mail/mailer';
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
+  await runMigrations(database);
+  await seed(database.db, { supportPassword: env.supportPassword });
+  const boss = await startBoss(database);
+  await registerMaintenance(boss, database);
+
+  const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
+  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen });
+  const server = serve({ fetch: app.fetch, port: env.port }, () => {
+    const base = `http://localhost:${env.port}`;
+    console.log(`Cuentas Claras en ${base}`);
+    console.log(`Base de datos: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.dataDir}`}`);
+    console.log(`Entra con usuario ${DEMO_USER.username} / contraseña ${DEMO_USER.password}`);
+    if (env.app.devMailbox) console.log(`Correos de desarrollo: ${base}/dev/mailbox`);
+    console.log(`API: ${base}/api/docs`);
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await boss.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((err: unknown) => {
+  console.error('No se pudo iniciar Cuentas Claras:', err);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+// GET /api/openapi.json and GET /api/docs (the same document as a server-rendered page, no script).
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { escapeHtml } from '../mail/html';
+import { ENDPOINTS, openApiDocument } from './document';
+
+function docsPage(doc: Record<string, unknown>): string {
+  const info = doc.info as { title: string; version: string; description: string };
+  const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
+  const sections = ENDPOINTS.map((e) => {
+    const op = paths[e.path]?.[e.method];
+    const req = op?.requestBody as { content: { 'application/json': { schema: unknown } } } | undefined;
+    const ok = op?.responses[String(e.status ?? 200)] as { content?: Record<string, { schema?: unknown }> } | undefined;
+    const okSchema = ok?.content?.['application/json']?.schema;
+    const codes = Object.keys(op?.responses ?? {}).join(', ');
+    return `<section id="${escapeHtml(e.method + e.path)}">
+<h3><span class="m">${e.method.toUpperCase()}</span> <code>${escapeHtml(e.path)}</code></h3>
+<p>${escapeHtml(e.summary)}${e.auth ? ' · <strong>requiere token</strong>' : ''}</p>
+${req ? `<details><summary>Cuerpo</summary><pre>${escapeHtml(JSON.stringify(req.content['application/json'].schema, null, 2))}</pre></details>` : ''}
+${okSchema ? `<details><summary>Respuesta</summary><pre>${escapeHtml(JSON.stringify(okSchema, null, 2))}</pre></details>` : ''}
+<p class="codes">Códigos: ${escapeHtml(codes)}</p>
+</section>`;
+  }).join('\n');
+  return `<!doctype html>
+<html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(info.title)} ${escapeHtml(info.version)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:1rem auto;padding:0 1rem;color:#1f2937}
+section{border-top:1px solid #e5e7eb;padding:.5rem 0}.m{display:inline-block;min-width:3.5rem;color:#0f766e}
+pre{background:#f3f4f6;padding:.5rem;overflow:auto;font-size:.8rem}.codes{color:#4b5563;font-size:.875rem}</style></head>
+<body><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
+<p>${escapeHtml(info.description)}</p>
+<p><a href="/api/openapi.json">openapi.json</a></p>
+${sections}
+</body></html>`;
+}
+
+export function openApiRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  let doc: Record<string, unknown> | undefined;
+  let page: string | undefined;
+  app.get('/api/openapi.json', (c) => c.json((doc ??= openApiDocument())));
+  app.get('/api/docs', (c) => c.html((page ??= docsPage((doc ??= openApiDocument())))));
+  return app;
+}

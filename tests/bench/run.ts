@@ -1,0 +1,410 @@
+// npm run bench: the figures the issues set goals for, one per line (perf-security.md §14):
+// bundle sizes, Lighthouse (median of N mobile runs) on the login and home routes, installability
+// and offline start through CDP, and API load with autocannon. The server is started here, on a
+// free port with a fresh DATA_DIR; results also go to tests/bench/results/latest.json.
+// Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
+//        --dist DIR (measure and serve another build), --no-lighthouse, --no-load.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { KV_DB_NAME } from '../../src/offline/kv-store';
+import { budgetFailures, formatReport, measureBundle } from './bundle-size';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  'fcp-ms': 'first-contentful-paint',
+  'lcp-ms': 'largest-contentful-paint',
+  'tbt-ms': 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  'si-ms': 'speed-index',
+} as const;
+const DEMO = { login: 'demo', password: 'cuentasclaras' };
+// Where src/offline/session.ts keeps the session (idb-keyval store 'kv' of KV_DB_NAME, key 'session').
+const SESSION_STORE = 'kv';
+const SESSION_KEY = 'session';
+
+const argv = process.argv.slice(2);
+const flag = (name: string): boolean => argv.includes(name);
+const runsAt = argv.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
+const distAt = argv.indexOf('--dist');
+const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
+
+const figures: Record<string, string | number> = {};
+let failed = false;
+
+function report(key: string, value: string | number): void {
+  figures[key] = value;
+  console.log(`${key}: ${value}`);
+}
+
+function fail(section: string, error: unknown): void {
+  failed = true;
+  const message = error instanceof Error ? error.message : String(error);
+  figures[`${section}-error`] = message;
+  console.error(`${section}-error: ${message}`);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Nearest-rank percentile. */
+const percentile = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const round = (n: number, digits = 0): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------- server
+
+interface Server {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'cc-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: DIST, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stop() also ends tsx's child node process
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise((done) => child.once('exit', done));
+      process.kill(-child.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      if (res.status < 500) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`server did not answer within 180 s:\n${output}`);
+}
+
+interface DemoSession {
+  token: string;
+  user_id: number | string;
+  email: string;
+  username: string;
+}
+
+const LOGIN_BODY = JSON.stringify({
+  user: { login: DEMO.login, password: DEMO.password, remember: true },
+  device: { identifierForVendor: 'bench', device: 'bench', model: 'bench' },
+});
+
+async function logIn(base: string): Promise<DemoSession> {
+  const res = await fetch(`${base}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: LOGIN_BODY,
+  });
+  const body = (await res.json()) as { response?: DemoSession; errors?: string[] };
+  if (!res.ok || !body.response?.token) throw new Error(`demo login failed (${res.status}): ${body.errors?.[0] ?? ''}`);
+  return body.response;
+}
+
+// ---------------------------------------------------------------- browser checks
+
+/** Puts the session where the app looks for it, as a real sign-in would. */
+async function seedSession(page: Page, session: DemoSession): Promise<void> {
+  await page.evaluate(
+    ({ dbName, storeName, key, value }) =>
+      new Promise<void>((done, reject) => {
+        const open = indexedDB.open(dbName);
+        open.onupgradeneeded = () => open.result.createObjectStore(storeName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(storeName, 'readwrite');
+          tx.objectStore(storeName).put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            done();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { dbName: KV_DB_NAME, storeName: SESSION_STORE, key: SESSION_KEY, value: session },
+  );
+}
+
+/** Waits until React has replaced the static shell of index.html. */
+async function appRendered(page: Page): Promise<boolean> {
+  return page
+    .waitForFunction(() => document.querySelector('#root') !== null && document.querySelector('#root .app-shell') === null, null, {
+      timeout: 20_000,
+    })
+    .then(() => true)
+    .catch(() => false);
+}
+
+async function installability(browser: Browser, base: string): Promise<void> {
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/#/login`, { waitUntil: 'load' });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    report('installability-errors', installabilityErrors.length);
+    for (const e of installabilityErrors) console.error(`  installability: ${e.errorId}`);
+    report('manifest-errors', manifest.errors.length);
+    for (const e of manifest.errors) console.error(`  manifest: ${e.message}`);
+
+    // Offline start: once the worker controls the page, a reload with no network still opens the app.
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await context.setOffline(true);
+    try {
+      await page.reload({ waitUntil: 'load' });
+      report('offline-start', (await appRendered(page)) ? 'ok' : 'failed');
+    } finally {
+      await context.setOffline(false);
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+/** Signs the browser profile in and reports whether the home route then renders signed in. */
+async function signIn(browser: Browser, base: string, session: DemoSession): Promise<boolean> {
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/#/login`, { waitUntil: 'load' });
+    await seedSession(page, session);
+    await page.goto(`${base}/#/home`, { waitUntil: 'load' });
+    await page.reload({ waitUntil: 'load' });
+    if (!(await appRendered(page))) return false;
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const onLogin = await page.evaluate(() => location.hash.startsWith('#/login'));
+    return !onLogin && (await page.locator('input[type="password"]').count()) === 0;
+  } finally {
+    await page.close();
+  }
+}
+
+interface Scores {
+  [key: string]: number;
+}
+
+async function lighthouseRuns(port: number, url: string, keepStorage: boolean): Promise<Scores> {
+  const samples: Scores[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: keepStorage,
+    });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const sample: Scores = {};
+    for (const id of CATEGORIES) sample[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    for (const [name, audit] of Object.entries(METRICS)) sample[name] = lhr.audits[audit]?.numericValue ?? NaN;
+    samples.push(sample);
+  }
+  const out: Scores = {};
+  for (const key of Object.keys(samples[0] ?? {})) out[key] = median(samples.map((s) => s[key]!));
+  return out;
+}
+
+function reportScores(route: string, scores: Scores): void {
+  for (const id of CATEGORIES) report(`lighthouse-${route}-${id}`, scores[id]!);
+  for (const name of Object.keys(METRICS)) {
+    const value = scores[name]!;
+    report(`lighthouse-${route}-${name}`, name === 'cls' ? round(value, 3) : Math.round(value));
+  }
+}
+
+async function browserSection(base: string, session: DemoSession | null): Promise<void> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    try {
+      await installability(browser, base);
+    } catch (error) {
+      fail('installability', error);
+    }
+    if (!flag('--no-lighthouse')) {
+      report('lighthouse-runs', RUNS);
+      reportScores('login', await lighthouseRuns(chrome.port, `${base}/#/login`, false));
+      if (!session) throw new Error('no demo session: home route not measured');
+      const signedIn = await signIn(browser, base, session);
+      report('home-signed-in', signedIn ? 'yes' : 'no');
+      // Signed-in users have been here before: keep the session, service worker and caches.
+      reportScores('home', await lighthouseRuns(chrome.port, `${base}/#/home`, true));
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    chrome.kill();
+  }
+}
+
+// ---------------------------------------------------------------- load
+
+async function load(options: LoadOptions): Promise<{ result: LoadResult; p95: number }> {
+  const times: number[] = [];
+  return new Promise((done, reject) => {
+    const instance = autocannon(options, (error, result) => {
+      if (error) reject(error);
+      else done({ result, p95: percentile(times, 95) });
+    });
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
+  });
+}
+
+async function loadSection(base: string, session: DemoSession): Promise<void> {
+  const list = await load({
+    url: `${base}/user_clients`,
+    connections: 50,
+    duration: 10,
+    headers: { 'X-Access-Token': session.token },
+  });
+  report('user-clients-req-per-s', Math.round(list.result.requests.average));
+  report('user-clients-p95-ms', round(list.p95, 1));
+  report('user-clients-non2xx', list.result.non2xx + list.result.errors + list.result.timeouts);
+
+  // Successful logins are not rate limited (only failures count), so this measures Argon2id + session.
+  const login = await load({
+    url: `${base}/api/v2/login`,
+    method: 'POST',
+    connections: 10,
+    duration: 10,
+    headers: { 'content-type': 'application/json' },
+    body: LOGIN_BODY,
+  });
+  report('login-req-per-s', round(login.result.requests.average, 1));
+  report('login-p95-ms', round(login.p95, 1));
+  report('login-non2xx', login.result.non2xx + login.result.errors + login.result.timeouts);
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  if (flag('--build') || !existsSync(join(DIST, 'index.html'))) {
+    execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      timeout: 5 * 60_000,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  }
+
+  try {
+    const bundle = measureBundle(DIST);
+    for (const text of formatReport(bundle)) {
+      const [key, ...rest] = text.split(': ');
+      report(key!, rest.join(': '));
+    }
+    for (const failure of budgetFailures(bundle)) console.error(`over budget: ${failure}`);
+  } catch (error) {
+    fail('bundle', error);
+  }
+
+  let server: Server | null = null;
+  try {
+    server = await startServer();
+    report('database', process.env.DATABASE_URL ? 'postgresql' : 'pglite');
+    let session: DemoSession | null = null;
+    try {
+      session = await logIn(server.url);
+    } catch (error) {
+      fail('login', error);
+    }
+    try {
+      await browserSection(server.url, session);
+    } catch (error) {
+      fail('browser', error);
+    }
+    if (!flag('--no-load') && session) {
+      try {
+        await loadSection(server.url, session);
+      } catch (error) {
+        fail('load', error);
+      }
+    }
+  } catch (error) {
+    fail('server', error);
+  } finally {
+    await server?.stop();
+  }
+
+  const outDir = join(ROOT, 'tests/bench/results');
+  await mkdir(outDir, { recursive: true });
+  let chromiumVersion = 'unknown';
+  try {
+    chromiumVersion = execFileSync(CHROME_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    // reported as unknown
+  }
+  await writeFile(
+    join(outDir, 'latest.json'),
+    JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, figures }, null, 2) + '\n',
+  );
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();
