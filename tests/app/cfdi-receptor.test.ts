@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CFDI_MSG,
@@ -13,7 +14,7 @@ import {
 import { EMPTY_TAX_DRAFT } from '../../src/app/register/tax-draft';
 import { MSG } from '../../src/domain/messages';
 
-const FIXTURES = '/work/shared/fixtures/cfdi';
+const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
 
 /** A minimal stand-in for DOMParser (jsdom/xmldom are not installed): enough of the DOM for readReceptor. */
 function fakeDocument(xml: string): XmlDocumentLike {
