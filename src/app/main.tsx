@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MSG } from '../domain/messages';
+import { loadPrefs } from '../offline/prefs';
 import { clearSession, loadSession } from '../offline/session';
 import { setUnauthorizedHandler } from './api/client';
 import { createAppRouter } from './router';
@@ -11,7 +12,12 @@ import './ui/theme.css';
 import './app.css';
 
 async function start(): Promise<void> {
-  await loadSession();
+  const session = await loadSession();
+  // Launched from the home screen (start_url '/', no fragment): reopen the last signed-in screen.
+  if (session && (location.hash === '' || location.hash === '#')) {
+    const { lastRoute } = await loadPrefs();
+    if (lastRoute && lastRoute.startsWith('/')) history.replaceState(null, '', `#${lastRoute}`);
+  }
   const router = createAppRouter();
   setUnauthorizedHandler(() => {
     void clearSession().then(() => {

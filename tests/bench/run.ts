@@ -258,6 +258,7 @@ async function lighthouseRuns(port: number, url: string, keepStorage: boolean): 
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (flag('--explain')) explain(url, lhr);
     const sample: Scores = {};
     for (const id of CATEGORIES) sample[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
     for (const [name, audit] of Object.entries(METRICS)) sample[name] = lhr.audits[audit]?.numericValue ?? NaN;
@@ -266,6 +267,15 @@ async function lighthouseRuns(port: number, url: string, keepStorage: boolean): 
   const out: Scores = {};
   for (const key of Object.keys(samples[0] ?? {})) out[key] = median(samples.map((s) => s[key]!));
   return out;
+}
+
+/** With --explain: where the main thread went, to see what a low score comes from. */
+function explain(url: string, lhr: { audits: Record<string, { details?: unknown } | undefined> }): void {
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  console.error(`  explain ${url}`);
+  for (const t of items('long-tasks').slice(0, 8)) console.error(`    long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms: ${String(t.url)}`);
+  for (const t of items('mainthread-work-breakdown').slice(0, 6)) console.error(`    ${String(t.groupLabel ?? t.group)}: ${Math.round(Number(t.duration))} ms`);
+  for (const t of items('bootup-time').slice(0, 6)) console.error(`    script ${String(t.url)}: ${Math.round(Number(t.total))} ms`);
 }
 
 function reportScores(route: string, scores: Scores): void {
@@ -339,6 +349,17 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
   report('login-req-per-s', round(login.result.requests.average, 1));
   report('login-p95-ms', round(login.p95, 1));
   report('login-non2xx', login.result.non2xx + login.result.errors + login.result.timeouts);
+
+  // One person signing in at a time: the latency a user feels, without queueing behind others.
+  const single = await load({
+    url: `${base}/api/v2/login`,
+    method: 'POST',
+    connections: 1,
+    duration: 5,
+    headers: { 'content-type': 'application/json' },
+    body: LOGIN_BODY,
+  });
+  report('login-single-p95-ms', round(single.p95, 1));
 }
 
 // ---------------------------------------------------------------- main

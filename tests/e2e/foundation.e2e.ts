@@ -155,6 +155,13 @@ describe('foundation: sign-up, accounts, logout, offline', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Cuenta:/ }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => seen(page, 'XIQB891116QE4')).toBe(true);
     await expect.poll(() => seen(page, /Sin conexión/)).toBe(true);
+
+    // Launched from the home screen (start_url '/', no fragment) it reopens the last screen.
+    await page.goto(`${app.url}/#/edit-invoicement`);
+    await expect.poll(() => page.getByLabel('Nombre(s)').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.goto(`${app.url}/`);
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(/#\/edit-invoicement$/);
+    await expect.poll(() => page.getByLabel('Nombre(s)').isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });
 
