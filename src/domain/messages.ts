@@ -32,6 +32,27 @@ export const MSG = {
   resetDone: 'Listo, cambiamos tu contraseña. Ya puedes iniciar sesión.',
   idempotencyMismatch: 'Esta operación ya se envió con otros datos. Recarga e intenta de nuevo.',
   idempotencyInFlight: 'Esta operación todavía se está procesando. Intenta de nuevo en unos segundos.',
+  // new spending / income panel (spec §5, in this order)
+  amountRequired: 'El monto es requerido',
+  dateRequired: 'La fecha es requerida',
+  categoryRequired: 'La categoría es requerida',
+  nationalAmountRequired: 'El monto en moneda nacional es requerido',
+  // ours, same voice
+  amountInvalid: 'Escribe el monto como un número positivo con hasta 2 decimales.',
+  dateInvalid: 'Escribe la fecha como aaaa/mm/dd.',
+  dateInFuture: 'La fecha no puede ser posterior a hoy.',
+  categoryUnknown: 'Esa categoría no existe. Elige una de la lista.',
+  currencyInvalid: 'Elige una moneda de la lista.',
+  ticketNotFound: 'Este ticket ya no existe. Es posible que se haya eliminado.',
+  imageTooLarge: 'La imagen pesa más de 2 MB. Elige una más ligera.',
+  imageNotImage: 'Solo puedes adjuntar imágenes (png, jpg, webp o gif).',
+  attachmentType: 'Solo puedes adjuntar archivos png, jpg, jpeg o pdf.',
+  imageUploadFailed: 'Ocurrió un error inesperado. Por favor, vuelve a intentar más tarde',
+  noteTooLong: 'La nota puede tener hasta 500 caracteres.',
+  rateUnknown: 'No conocemos el tipo de cambio de esa fecha. Escribe el monto en pesos.',
+  deleteConfirm: 'Esta operación no puede deshacerse. ¿Estás seguro de querer continuar?',
+  offlineSaved: 'Sin conexión — guardado en tu teléfono, lo enviaremos al reconectar.',
+  storageFull: 'Tu teléfono no tiene espacio para guardar esto. Libera espacio e intenta de nuevo; no se guardó.',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

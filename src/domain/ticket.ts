@@ -1,0 +1,142 @@
+// Tickets (spec §3 Ticket/Receipt, §4 statuses and row selection, DESIGN §3 ticket JSON).
+import { mexicoCityDate, monthKey } from './dates';
+
+/** 2 = expense; 3 = income from an issued CFDI; 4 = manual income. */
+export const TICKET_TYPE = { expense: 2, incomeCfdi: 3, income: 4 } as const;
+export type TicketTypeId = (typeof TICKET_TYPE)[keyof typeof TICKET_TYPE];
+export const INCOME_TYPES: readonly number[] = [TICKET_TYPE.incomeCfdi, TICKET_TYPE.income];
+
+/**
+ * Status ids and their names. The spec fixes 3 (manual spending) and 9 (manual income); the
+ * other ids are ours. Names are the spec's, verbatim (they are shown and compared as strings).
+ */
+export const TICKET_STATUS = {
+  1: 'guardado',
+  2: 'pendiente',
+  3: 'no facturable',
+  4: 'facturado',
+  5: 'error',
+  6: 'aprobado',
+  7: 'rechazado',
+  8: 'recibido via qr',
+  9: 'ingreso no facturable',
+  10: 'Interno',
+} as const;
+export type TicketStatusId = keyof typeof TICKET_STATUS;
+export type TicketStatusName = (typeof TICKET_STATUS)[TicketStatusId];
+export const MANUAL_EXPENSE_STATUS = 3;
+export const MANUAL_INCOME_STATUS = 9;
+/** The reserved supported-company id for manual entries ('Registro manual', DESIGN §3). */
+export const MANUAL_COMPANY_ID = 1;
+export const MANUAL_COMPANY_SHORT_NAME = 'manual';
+
+export function statusName(id: number): TicketStatusName | undefined {
+  return TICKET_STATUS[id as TicketStatusId];
+}
+
+/** How a status is shown: guardado, pendiente and Interno all show as pending (spec §4). */
+export type StatusDisplay =
+  | 'pending' | 'invoiced' | 'error' | 'approved' | 'rejected' | 'qr' | 'not-invoiceable' | 'income-not-invoiceable';
+
+export function statusDisplay(name: string): StatusDisplay {
+  switch (name) {
+    case 'facturado': return 'invoiced';
+    case 'error': return 'error';
+    case 'aprobado': return 'approved';
+    case 'rechazado': return 'rejected';
+    case 'recibido via qr': return 'qr';
+    case 'no facturable': return 'not-invoiceable';
+    case 'ingreso no facturable': return 'income-not-invoiceable';
+    default: return 'pending'; // guardado, pendiente, Interno
+  }
+}
+
+export const STATUS_LABELS: Record<StatusDisplay, string> = {
+  pending: 'Pendiente',
+  invoiced: 'Facturado',
+  error: 'Error',
+  approved: 'Aprobado',
+  rejected: 'Rechazado',
+  qr: 'Recibido vía QR',
+  'not-invoiceable': 'No facturable',
+  'income-not-invoiceable': 'Ingreso no facturable',
+};
+
+export interface Receipt {
+  receipt_id: string;
+  rfc_issuer: string;
+  name_issuer: string;
+  rfc_receiver: string;
+  emission_date: string;
+  uuid: string;
+  imp_tras: string;
+  imp_ret: string;
+  metodo_pago: string;
+  numctapago: string;
+}
+
+export interface TicketTag {
+  tag_id: number;
+  tag_name: string;
+}
+
+/** A ticket as the API sends it (DESIGN §3). */
+export interface Ticket {
+  ticket_id: string;
+  ticket_type_id: number;
+  ticket_status_name: string;
+  /** ISO 8601 with the Mexico City offset. */
+  received_at: string;
+  company_short_name: string;
+  ticket_number: string;
+  /** MXN, 2 decimals, as a decimal string. */
+  amount: string;
+  tags: TicketTag[];
+  income_meta_tag_id: number | null;
+  note: string;
+  include_ticket_image: boolean;
+  ticket_image_text: string;
+  user_area: string;
+  username: string;
+  receipt: Receipt | null;
+  /** Ours: the account (RFC) it belongs to. */
+  rfc: string;
+  /** Ours: original currency and amount of a manual entry in foreign currency. */
+  currency?: string;
+  original_amount?: string | null;
+}
+
+export function isIncome(t: Pick<Ticket, 'ticket_type_id'>): boolean {
+  return INCOME_TYPES.includes(t.ticket_type_id);
+}
+
+/**
+ * Row selection (spec §4): a row is selectable when it has a receipt and its status does not
+ * end in 'qr', or when its status is 'no facturable'.
+ */
+export function isSelectable(t: Pick<Ticket, 'receipt' | 'ticket_status_name'>): boolean {
+  if (t.ticket_status_name === 'no facturable') return true;
+  return t.receipt !== null && !t.ticket_status_name.endsWith('qr');
+}
+
+/** Select-all picks only the selectable rows among the filtered ones. */
+export function selectAllIds(filtered: readonly Ticket[]): string[] {
+  return filtered.filter(isSelectable).map((t) => t.ticket_id);
+}
+
+/** The category shown for a ticket: its first tag (spec §3), else the default label. */
+export function categoryOf(t: Pick<Ticket, 'tags'>): TicketTag | undefined {
+  return t.tags[0];
+}
+
+/** 'YYYY-MM' of a ticket on Mexico City's calendar (DESIGN §3). */
+export function ticketMonth(receivedAt: string): string {
+  const { year, month } = mexicoCityDate(new Date(receivedAt));
+  return monthKey(year, month);
+}
+
+/** An ISO instant for a yyyy/mm/dd date, at noon Mexico City time (UTC-6; no DST since 2022). */
+export function receivedAtFromDate(yyyymmdd: string): string {
+  const [y, m, d] = yyyymmdd.split('/');
+  return `${y}-${m}-${d}T12:00:00-06:00`;
+}
