@@ -3,6 +3,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { createDb, type AppDb } from '../src/offline/db';
+import { loadSession } from '../src/offline/session';
+import { installOutboxDrain, type WorkerScope } from '../src/offline/worker-drain';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -34,5 +37,10 @@ self.addEventListener('message', (event) => {
 // Once active, take over open pages so they see the new worker without a second reload.
 clientsClaim();
 
-// Hook point for the outbox (issue 3): a `message` of {type:'drain'} and the Background Sync
-// `sync` event both call the shared drain engine from src/offline. Add them below.
+// The outbox (DESIGN §4): Background Sync `sync`, the page's {type:'drain'} message and worker
+// start-up all run the shared drain engine, with the token of the stored session.
+let outboxDb: AppDb | undefined;
+installOutboxDrain(self as unknown as WorkerScope, {
+  getDb: () => (outboxDb ??= createDb()),
+  getToken: async () => (await loadSession())?.token ?? null,
+});

@@ -13,6 +13,9 @@ import './app.css';
 
 async function start(): Promise<void> {
   const session = await loadSession();
+  // Signed in: fetch and run Dexie (the layout's largest dependency) now, in a task of its own,
+  // rather than inside the one that evaluates the whole signed-in layout.
+  if (session) void import('../offline/db');
   // Launched from the home screen (start_url '/', no fragment): reopen the last signed-in screen.
   if (session && (location.hash === '' || location.hash === '#')) {
     const { lastRoute } = await loadPrefs();

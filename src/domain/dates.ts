@@ -17,13 +17,21 @@ export function monthTitle(month: number): string {
   return capitalize(MONTH_NAMES[month - 1] ?? '');
 }
 
-const PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: MX_TZ, year: 'numeric', month: '2-digit', day: '2-digit',
-});
+// Mexico City has kept UTC-6 all year since it dropped daylight saving on 2022-10-30 02:00 local.
+// After that instant plain arithmetic is exact; older dates go through the time-zone database,
+// which is created only when needed (loading it costs ~20 ms on a phone at start-up).
+const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7);
+const OFFSET_MS = -6 * 60 * 60 * 1000;
+let parts: Intl.DateTimeFormat | undefined;
 
 /** Year, month (1-12) and day of an instant on Mexico City's calendar. */
 export function mexicoCityDate(at: Date = new Date()): { year: number; month: number; day: number } {
-  const p = Object.fromEntries(PARTS.formatToParts(at).map((x) => [x.type, x.value]));
+  if (at.getTime() >= FIXED_OFFSET_SINCE) {
+    const local = new Date(at.getTime() + OFFSET_MS);
+    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+  }
+  parts ??= new Intl.DateTimeFormat('en-CA', { timeZone: MX_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
   return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
 }
 

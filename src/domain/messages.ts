@@ -53,6 +53,8 @@ export const MSG = {
   deleteConfirm: 'Esta operación no puede deshacerse. ¿Estás seguro de querer continuar?',
   offlineSaved: 'Sin conexión — guardado en tu teléfono, lo enviaremos al reconectar.',
   storageFull: 'Tu teléfono no tiene espacio para guardar esto. Libera espacio e intenta de nuevo; no se guardó.',
+  forbidden: 'No tienes permiso para hacer esto.',
+  rateInvalid: 'Escribe el tipo de cambio como un número positivo.',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

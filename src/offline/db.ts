@@ -2,6 +2,8 @@
 // module, so Dexie stays out of the entry and login chunks. Later issues add tables in new versions.
 import { Dexie, type EntityTable } from 'dexie';
 import type { Account } from '../domain/account';
+import type { OutboxOp } from '../domain/outbox-ops';
+import type { Ticket } from '../domain/ticket';
 import { DB_NAME } from './db-name';
 
 export { DB_NAME };
@@ -29,12 +31,58 @@ export interface MetaRow {
   fetchedAt: number;
 }
 
+/** 'pending' while the ticket has operations in the outbox (strings: booleans cannot be indexed). */
+export type SyncState = 'pending' | 'synced';
+
+/** A ticket on the device: the API's Ticket plus what the month queries and badges need. */
+export interface TicketRow extends Ticket {
+  /** 'YYYY-MM' on Mexico City's calendar. */
+  month: string;
+  syncState: SyncState;
+  /** Outbox operations not yet acknowledged for this ticket. */
+  pendingOps: number;
+  /** Epoch ms of the last acknowledgement; a pull that started earlier does not overwrite or remove it. */
+  syncedAt?: number;
+}
+
+/**
+ * An outbox row: the domain's operation plus what "discard" needs to undo the optimistic change.
+ * Every row carries `ticketIds` (one entry for single-ticket operations) for the multi-entry index.
+ */
+export interface OutboxRow extends OutboxOp {
+  ticketIds: string[];
+  /** Ticket fields before the change (update, image) or the removed rows (delete). */
+  revert?: Partial<Ticket> | { rows: TicketRow[] };
+}
+
+/** Attachment bytes waiting to be sent (ArrayBuffer, not Blob: WebKit fails on Blobs in IndexedDB). */
+export interface BlobRow {
+  id: string;
+  bytes: ArrayBuffer;
+  type: string;
+  name: string;
+  size: number;
+}
+
+/** A supported company (GET /company/all.json). */
+export interface CompanyRow {
+  short_name: string;
+  diverza_client_id: number;
+  name: string;
+  /** Logo path. */
+  value: string;
+}
+
 export type AppDb = Dexie & {
   accounts: EntityTable<Account, 'diverza_client_id'>;
   plans: EntityTable<PlanRow, 'id'>;
   categories: EntityTable<CategoryRow, 'id'>;
   incomeCategories: EntityTable<IncomeCategoryRow, 'id'>;
   meta: EntityTable<MetaRow, 'key'>;
+  tickets: EntityTable<TicketRow, 'ticket_id'>;
+  outbox: EntityTable<OutboxRow, 'seq'>;
+  blobs: EntityTable<BlobRow, 'id'>;
+  companies: EntityTable<CompanyRow, 'short_name'>;
 };
 
 export const SCHEMA_V1 = {
@@ -45,9 +93,21 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const;
 
+/** Issue 3, additive: tickets, the outbox, attachment bytes and supported companies. */
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  tickets: 'ticket_id, [rfc+month], [rfc+month+received_at], syncState',
+  outbox: '++seq, &opId, status, ticketId, *ticketIds',
+  blobs: 'id',
+  companies: 'short_name',
+} as const;
+
 export function createDb(name: string = DB_NAME): AppDb {
-  const db = new Dexie(name) as AppDb;
+  // Strict durability: an acknowledged outbox write survives a crash or power loss (Chromium
+  // otherwise reports success before the data reaches the disk).
+  const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as AppDb;
   db.version(1).stores(SCHEMA_V1);
+  db.version(2).stores(SCHEMA_V2);
   // A newer tab upgrading the schema must not be blocked by this one: close and let it reload.
   db.on('versionchange', () => {
     db.close();

@@ -1,11 +1,11 @@
 // Writes server lists into Dexie (server → Dexie → useLiveQuery → screen) and tracks their age.
 import type { Account } from '../domain/account';
-import type { AppDb, CategoryRow, IncomeCategoryRow, PlanRow } from './db';
+import type { AppDb, CategoryRow, CompanyRow, IncomeCategoryRow, PlanRow } from './db';
 
 /** Plans and categories change rarely: refetch them after a day. */
 export const LIST_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type CachedList = 'plans' | 'categories' | 'incomeCategories';
+export type CachedList = 'plans' | 'categories' | 'incomeCategories' | 'companies';
 
 /** Replaces the stored accounts with the server's list (accounts removed elsewhere disappear). */
 export async function replaceAccounts(db: AppDb, accounts: Account[]): Promise<void> {
@@ -44,10 +44,11 @@ export async function storeList(
   rows: IncomeCategoryRow[],
   now?: number,
 ): Promise<void>;
+export async function storeList(db: AppDb, list: 'companies', rows: CompanyRow[], now?: number): Promise<void>;
 export async function storeList(
   db: AppDb,
   list: CachedList,
-  rows: PlanRow[] | CategoryRow[] | IncomeCategoryRow[],
+  rows: PlanRow[] | CategoryRow[] | IncomeCategoryRow[] | CompanyRow[],
   now: number = Date.now(),
 ): Promise<void> {
   const table = db[list] as unknown as { clear(): Promise<void>; bulkPut(r: unknown[]): Promise<unknown> };

@@ -15,8 +15,12 @@ import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static';
+import { memoryFileStore } from './files/file-store';
 import { devMailboxRoutes } from './mail/dev-mailbox';
 import { openApiRoutes } from './openapi/routes';
+import { rateSourceFor } from './rates/rates';
+import { rateRoutes } from './rates/routes';
+import { ticketRoutes } from './tickets/routes';
 
 export type { AppDeps } from './context';
 
@@ -29,6 +33,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     config,
     sessions: new SessionCache(config.sessionCacheMs),
     accounts: new AccountsCache(),
+    files: deps.files ?? memoryFileStore(),
+    rates: deps.rates ?? rateSourceFor(deps.db, config),
   };
   if (deps.listen) {
     s.accounts.attach(deps.listen).catch((err: unknown) => console.error('[cache] sin notificaciones:', err));
@@ -53,6 +59,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', captchaRoutes(s, hmacKey));
   app.route('/', accountRoutes(s, hmacKey));
   app.route('/', catalogRoutes(s));
+  app.route('/', ticketRoutes(s));
+  app.route('/', rateRoutes(s));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));
 

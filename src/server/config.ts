@@ -29,6 +29,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       staticDir: resolve(env.STATIC_DIR || './dist'),
       devMailbox: !smtpUrl,
       altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
+      banxicoToken: env.BANXICO_TOKEN || undefined,
+      banxicoUrl: env.BANXICO_URL || undefined,
     },
   };
 }

@@ -3,6 +3,8 @@ import type { Database, Db } from './db/client';
 import type { AccountsCache } from './accounts/accounts-cache';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './accounts/sessions';
+import type { FileStore } from './files/file-store';
+import type { RateSource } from './rates/rates';
 
 export type Clock = () => Date;
 
@@ -21,6 +23,10 @@ export interface AppConfig {
   captchaMaxNumber: number;
   /** How long a resolved token stays in the in-process cache. */
   sessionCacheMs: number;
+  /** Banxico SIE token: when set, exchange rates come from Banxico's FIX series (cached in the rates table). */
+  banxicoToken?: string;
+  /** Banxico SIE REST base URL (tests point it at a local server). */
+  banxicoUrl?: string;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -37,6 +43,10 @@ export interface AppDeps {
   config?: Partial<AppConfig>;
   /** Database['listen'] where it is exact (PGlite): enables the accounts cache. */
   listen?: Database['listen'];
+  /** Uploaded files; absent = kept in memory (tests). */
+  files?: FileStore;
+  /** Exchange rates; absent = Banxico when config.banxicoToken is set, else the rates table. */
+  rates?: RateSource;
 }
 
 /** Dependencies after defaults are applied; what sub-apps get. */
@@ -47,6 +57,8 @@ export interface Services {
   config: AppConfig;
   sessions: SessionCache;
   accounts: AccountsCache;
+  files: FileStore;
+  rates: RateSource;
 }
 
 export interface AuthUser {

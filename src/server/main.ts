@@ -6,6 +6,8 @@ import { readEnv } from './config';
 import { createDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, DEMO_USER } from './db/seed';
+import { seedDemoTickets } from './demo/demo-tickets';
+import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
 
@@ -14,11 +16,13 @@ async function main(): Promise<void> {
   const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
   await runMigrations(database);
   await seed(database.db, { supportPassword: env.supportPassword });
+  const files = diskFileStore(join(env.dataDir, 'files'));
+  await seedDemoTickets(database.db, files);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
-  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen });
+  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files });
   const server = serve({ fetch: app.fetch, port: env.port }, () => {
     const base = `http://localhost:${env.port}`;
     console.log(`Cuentas Claras en ${base}`);

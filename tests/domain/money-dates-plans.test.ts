@@ -26,6 +26,16 @@ describe('dates (spec §9)', () => {
     expect(mexicoCityDate(new Date('2026-12-01T03:00:00Z'))).toEqual({ year: 2026, month: 11, day: 30 });
     expect(displayDate('2026-12-01T03:00:00Z')).toBe('2026-11-30');
   });
+  it('follows daylight saving before Mexico dropped it in October 2022', () => {
+    // 2019-07-01 04:30 UTC was 23:30 on 30 June under CDT (UTC-5); under CST (UTC-6) it would be 22:30, same day.
+    expect(mexicoCityDate(new Date('2019-07-01T04:30:00Z'))).toEqual({ year: 2019, month: 6, day: 30 });
+    // 2019-07-01 05:30 UTC: 00:30 on 1 July under CDT (a fixed UTC-6 would wrongly say 30 June).
+    expect(mexicoCityDate(new Date('2019-07-01T05:30:00Z'))).toEqual({ year: 2019, month: 7, day: 1 });
+    // Around the change: 2022-10-30 06:30 UTC is 01:30 CDT; 2022-10-30 07:30 UTC is 01:30 CST.
+    expect(mexicoCityDate(new Date('2022-10-30T06:30:00Z'))).toEqual({ year: 2022, month: 10, day: 30 });
+    expect(mexicoCityDate(new Date('2026-01-01T05:59:00Z'))).toEqual({ year: 2025, month: 12, day: 31 });
+    expect(mexicoCityDate(new Date('2026-01-01T06:00:00Z'))).toEqual({ year: 2026, month: 1, day: 1 });
+  });
   it('offers years from the current one back to 2013', () => {
     const years = pickerYears(new Date('2026-11-22T12:00:00Z'));
     expect(years[0]).toBe(2026);

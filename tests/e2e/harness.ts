@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib/v1';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export function chromiumPath(): string {
@@ -37,7 +38,9 @@ export interface Running {
   log: () => string;
   /** Calls the API from Node (offline emulation in the browser does not affect it). */
   api: (path: string, init?: RequestInit & { token?: string }) => Promise<{ status: number; body: unknown }>;
-  newContext: () => Promise<{ context: BrowserContext; page: Page }>;
+  newContext: (viewport?: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  /** Creates a user with one tax account through the API (solving the real captcha) and signs in. */
+  signUp: (username: string, rfc: string, names: { name?: string; first_name?: string; last_name?: string }) => Promise<{ username: string; password: string; token: string }>;
   stop: () => Promise<void>;
 }
 
@@ -82,8 +85,26 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   return {
     url, dataDir, server, browser, api,
     log: () => output,
-    newContext: async () => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+    signUp: async (username, rfc, names) => {
+      const password = 'Clave-de-prueba-2026';
+      const ch = (await api('/api/v2/captcha')).body as { response: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number } };
+      const { algorithm, challenge, salt, signature, maxnumber } = ch.response;
+      const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+      if (!solution) throw new Error('captcha sin solución');
+      const captcha = Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString('base64');
+      const created = await api('/api/v2/create_user', {
+        method: 'POST',
+        body: JSON.stringify({ user: { username, email: `${username}@ejemplo.mx`, password }, captcha }),
+      });
+      if (created.status !== 200) throw new Error(`create_user ${created.status}: ${JSON.stringify(created.body)}`);
+      const login = await api('/api/v2/login', { method: 'POST', body: JSON.stringify({ user: { login: username, password } }) });
+      const token = (login.body as { response: { token: string } }).response.token;
+      const client = await api('/new_client', { method: 'POST', token, body: JSON.stringify({ client: { rfc, ...names }, ubication_data: {} }) });
+      if (client.status !== 200) throw new Error(`new_client ${client.status}: ${JSON.stringify(client.body)}`);
+      return { username, password, token };
+    },
+    newContext: async (viewport = { width: 360, height: 780 }) => {
+      const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });
       const page = await context.newPage();
       return { context, page };
     },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, SCHEMA_V1, type AppDb } from '../../src/offline/db';
+import { Dexie } from 'dexie';
+import { createDb, SCHEMA_V1, SCHEMA_V2, type AppDb } from '../../src/offline/db';
 import { isFresh, LIST_TTL_MS, listAccounts, putAccount, replaceAccounts, storeList } from '../../src/offline/local-data';
 import { account } from './fixtures';
 
@@ -11,16 +12,45 @@ afterEach(async () => {
   await db.delete();
 });
 
-describe('Dexie schema v1', () => {
-  it('has the tables and primary keys of DESIGN §4 for this issue', async () => {
+describe('Dexie schema', () => {
+  it('v2 has the v1 tables plus tickets, outbox, blobs and companies with their indexes', async () => {
     fresh();
     await db.open();
-    expect(db.verno).toBe(1);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V1).sort());
+    expect(db.verno).toBe(2);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V2).sort());
+    for (const t of Object.keys(SCHEMA_V1)) expect(Object.keys(SCHEMA_V2)).toContain(t);
     expect(db.accounts.schema.primKey.keyPath).toBe('diverza_client_id');
     expect(db.plans.schema.primKey.keyPath).toBe('id');
     expect(db.meta.schema.primKey.keyPath).toBe('key');
     expect(db.accounts.schema.indexes.map((i) => i.name)).toContain('rfc');
+    expect(db.tickets.schema.primKey.keyPath).toBe('ticket_id');
+    expect(db.tickets.schema.indexes.map((i) => i.name).sort()).toEqual(['[rfc+month+received_at]', '[rfc+month]', 'syncState']);
+    expect(db.outbox.schema.primKey.auto).toBe(true);
+    expect(db.outbox.schema.indexes.map((i) => i.name).sort()).toEqual(['opId', 'status', 'ticketId', 'ticketIds']);
+    expect(db.outbox.schema.idxByName.opId?.unique).toBe(true);
+    expect(db.outbox.schema.idxByName.ticketIds?.multi).toBe(true);
+    expect(db.blobs.schema.primKey.keyPath).toBe('id');
+    expect(db.companies.schema.primKey.keyPath).toBe('short_name');
+  });
+
+  it('upgrading a v1 database to v2 keeps its data (additive migration)', async () => {
+    const name = `test-db-migrate-${++n}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.open();
+    await v1.table('accounts').put(account(7, 'AAA010101AAA'));
+    await v1.table('categories').bulkPut([{ id: 1, meta_tag: 'Alimentos' }]);
+    await v1.table('meta').put({ key: 'categories', fetchedAt: 123 });
+    v1.close();
+
+    db = createDb(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect((await db.accounts.get(7))?.rfc).toBe('AAA010101AAA');
+    expect(await db.categories.toArray()).toEqual([{ id: 1, meta_tag: 'Alimentos' }]);
+    expect(await db.meta.get('categories')).toEqual({ key: 'categories', fetchedAt: 123 });
+    expect(await db.tickets.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
 

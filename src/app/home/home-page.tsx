@@ -1,40 +1,86 @@
-// Home (spec §2 "/" and "home"): the selected account, its plan and the chosen month. Issue 4 puts
-// the dashboard (transactions and spending summary) below these cards.
+// The dashboard (spec §2 "/" and "home"): the selected account's tickets of the chosen month, from
+// Dexie at once, refreshed from the server in the background; adding spending and income.
 import { Link } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
-import { monthTitle } from '../../domain/dates';
-import { planById } from '../../domain/plans';
-import { planName } from '../layout/details-panel';
-import { accountTypeLabel } from '../layout/account-labels';
-import { useLayout } from '../layout/layout-context';
+import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
+import { monthKey, monthTitle } from '../../domain/dates';
+import type { EntryKind } from '../../domain/spending-form';
+import { db } from '../../offline/db';
+import { getSession } from '../../offline/session';
+import { SpendingPanel } from '../spending/spending-panel';
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { SkeletonCard } from '../ui/skeleton';
+import { TicketIcon } from '../ui/ticket-icons';
+import { Skeleton, SkeletonCard } from '../ui/skeleton';
+import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
+import { useLayout } from '../layout/layout-context';
+import {
+  emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow, type NameLookups,
+} from './dashboard-model';
+import { queryMonthPage } from './month-query';
+import { TicketCards, TicketTable } from './ticket-list';
+import { useMonthSync } from './use-month-sync';
+import type { CategoryLists } from './ticket-controls';
 import './home.css';
 
-export function HomePage() {
-  const { accounts, selected, plans, period, sync, retrySync, openDetails } = useLayout();
-  const loading = accounts === undefined || (accounts.length === 0 && (sync.status === 'loading' || sync.status === 'idle'));
+function useLookups(): { lookups: NameLookups; lists: CategoryLists } {
+  const companies = useLiveQuery(() => db.companies.toArray(), []);
+  const expense = useLiveQuery(() => db.categories.orderBy('id').toArray(), []);
+  const income = useLiveQuery(() => db.incomeCategories.orderBy('id').toArray(), []);
+  return useMemo(() => {
+    const expenseRows = expense && expense.length > 0 ? expense : [...EXPENSE_CATEGORIES];
+    const incomeRows = income && income.length > 0 ? income : [...INCOME_CATEGORIES];
+    return {
+      lookups: {
+        companies: new Map((companies ?? []).map((c) => [c.short_name, c.name])),
+        incomeCategories: new Map(incomeRows.map((c) => [c.id, c.income_meta_tag])),
+      },
+      lists: {
+        expenseRows,
+        expense: expenseRows.map((c) => ({ value: String(c.id), label: c.meta_tag })),
+        income: incomeRows.map((c) => ({ value: String(c.id), label: c.income_meta_tag })),
+      },
+    };
+  }, [companies, expense, income]);
+}
 
-  if (loading) {
+function TableSkeleton() {
+  return (
+    <div className="card stack" role="status" aria-label={TXT.loading}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className="row" style={{ flexWrap: 'nowrap' }}>
+          <Skeleton width={88} />
+          <Skeleton width="40%" />
+          <Skeleton width="20%" />
+          <Skeleton width={72} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function HomePage() {
+  const { accounts, selected, period, sync: accountSync, retrySync } = useLayout();
+  const loadingAccounts = accounts === undefined || (accounts.length === 0 && (accountSync.status === 'loading' || accountSync.status === 'idle'));
+
+  if (loadingAccounts) {
     return (
       <main id="main" className="page">
-        <div className="home-grid">
-          <SkeletonCard label={TXT.loading} lines={3} />
-          <SkeletonCard label={TXT.loading} lines={2} />
-        </div>
+        <SkeletonCard label={TXT.loading} lines={4} />
       </main>
     );
   }
 
   if (!selected) {
-    if (sync.status === 'error') {
+    if (accountSync.status === 'error') {
       return (
         <main id="main" className="page">
           <div className="card stack" role="alert" style={{ alignItems: 'flex-start' }}>
-            <h1>{sync.offline ? 'Sin conexión' : 'No pudimos cargar tus cuentas'}</h1>
-            <p>{sync.offline ? 'Sin conexión — conéctate a internet para descargar tus RFC por primera vez en este teléfono.' : sync.message}</p>
+            <h1>{accountSync.offline ? 'Sin conexión' : 'No pudimos cargar tus cuentas'}</h1>
+            <p>{accountSync.offline ? 'Sin conexión — conéctate a internet para descargar tus RFC por primera vez en este teléfono.' : accountSync.message}</p>
             <Button variant="primary" onClick={retrySync}>
               {TXT.retry}
             </Button>
@@ -56,55 +102,183 @@ export function HomePage() {
     );
   }
 
-  const plan = plans?.find((p) => p.id === selected.plan_id) ?? planById(selected.plan_id);
+  return <Dashboard key={selected.rfc} rfc={selected.rfc} accountName={accountDisplayName(selected)} year={period.year} month={period.month} />;
+}
+
+function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName: string; year: number; month: number }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const { lookups, lists } = useLookups();
+  const { sync, seen, retry } = useMonthSync(db, rfc, year, month);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, dispatchSelection] = useReducer(selectionReducer, new Set<string>());
+  const [panel, setPanel] = useState<EntryKind | null>(null);
+  const mk = monthKey(year, month);
+
+  // Selection and paging start over on another month (spec §4); the account change remounts this.
+  useEffect(() => {
+    dispatchSelection({ type: 'reset' });
+    setPage(1);
+  }, [mk]);
+
+  const result = useLiveQuery(
+    () => queryMonthPage(db, { rfc, month: mk, search, page }, lookups),
+    [rfc, mk, search, page, lookups],
+  );
+  const token = getSession()?.token ?? '';
+  const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
+  const selectableIds = result?.selectableIds ?? [];
+  const allState = selectAllState(selected, selectableIds);
+  const total = result?.total ?? 0;
+  const shownPage = result?.page ?? 1;
+  const pages = pageCount(total);
+  const selectedCount = selected.size;
+  const title = monthTitle(month);
+
+  const listProps = {
+    rows,
+    lists,
+    selected,
+    onToggle: (row: { id: string; selectable: boolean }) => dispatchSelection({ type: 'toggle', id: row.id, selectable: row.selectable }),
+    allState,
+    canSelectAll: selectableIds.length > 0,
+    onToggleAll: () => dispatchSelection({ type: 'toggle-all', selectableIds }),
+    caption: `Movimientos de ${title.toLowerCase()} de ${year}`,
+  };
+
+  let body;
+  if (result === undefined) {
+    body = <TableSkeleton />;
+  } else if (result.monthTotal === 0) {
+    if (sync.status === 'updating' && !seen) body = <TableSkeleton />;
+    else if (sync.status === 'offline' && !seen) {
+      body = (
+        <div className="card stack empty" role="status">
+          <Icon name="wifiOff" />
+          <p>Sin conexión — los movimientos de {title.toLowerCase()} se cargarán cuando te conectes.</p>
+        </div>
+      );
+    } else {
+      body = (
+        <div className="card stack empty">
+          <Icon name="plus" />
+          <p>{emptyMonthText(month)}</p>
+          <div>
+            <Button variant="primary" onClick={() => setPanel('expense')}>
+              Agregar gasto
+            </Button>
+          </div>
+        </div>
+      );
+    }
+  } else if (total === 0) {
+    body = (
+      <div className="card empty" role="status">
+        <p>{noMatchesText(search)}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {desktop ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
+        <nav className="pager" aria-label="Páginas">
+          <Button variant="secondary" disabled={shownPage <= 1} onClick={() => setPage(shownPage - 1)}>
+            <Icon name="chevronLeft" />
+            Anterior
+          </Button>
+          <span className="pager__label" aria-live="polite">
+            {pageLabel(shownPage, total)}
+          </span>
+          <Button variant="secondary" disabled={shownPage >= pages} onClick={() => setPage(shownPage + 1)}>
+            Siguiente
+            <Icon name="chevronRight" />
+          </Button>
+        </nav>
+      </>
+    );
+  }
 
   return (
-    <main id="main" className="page">
-      <div className="page__title">
-        <h1>
-          {monthTitle(period.month)} {period.year}
-        </h1>
-        {sync.status === 'loading' && <span className="muted">Actualizando…</span>}
+    <main id="main" className="page dashboard">
+      <div className="page__title dashboard__title">
+        <div>
+          <h1>{title}</h1>
+          <p className="muted dashboard__account">
+            {accountName} · <span className="tabular">{rfc}</span>
+          </p>
+        </div>
+        {sync.status === 'updating' && (
+          <span className="muted dashboard__sync" role="status">
+            <span className="spinner" aria-hidden="true" /> Actualizando…
+          </span>
+        )}
       </div>
-      {sync.status === 'error' && !sync.offline && (
-        <div className="notice notice--error row row--between" role="alert" style={{ marginBottom: 16 }}>
-          <span>{sync.message}</span>
-          <Button variant="secondary" onClick={retrySync}>
+
+      {sync.status === 'offline' && seen && (
+        <div className="notice notice--info dashboard__notice" role="status">
+          Sin conexión — estos son los movimientos guardados en tu teléfono; los actualizaremos al reconectar.
+        </div>
+      )}
+      {sync.status === 'error' && (
+        <div className="notice notice--error row row--between dashboard__notice" role="alert">
+          <span>{sync.message || 'No pudimos actualizar tus movimientos.'}</span>
+          <Button variant="secondary" onClick={retry}>
             {TXT.retry}
           </Button>
         </div>
       )}
-      <div className="home-grid">
-        <section className="card stack" aria-labelledby="home-account">
-          <div>
-            <p className="eyebrow">{accountTypeLabel(selected)}</p>
-            <h2 id="home-account" className="home-account__name">
-              {accountDisplayName(selected)}
-            </h2>
-            <p className="tabular home-account__rfc">
-              <span className="muted">RFC </span>
-              {selected.rfc}
-            </p>
-          </div>
-          <div className="row">
-            <Button variant="secondary" onClick={openDetails}>
-              <Icon name="info" />
-              Ver detalles
+
+      <div className="toolbar">
+        {desktop && (
+          <div className="toolbar__actions">
+            <Button variant="primary" onClick={() => setPanel('expense')}>
+              <Icon name="plus" />
+              Agregar gasto
             </Button>
-            <Link to="/edit-invoicement" className={buttonClass('ghost')}>
-              <Icon name="edit" />
-              Editar información
-            </Link>
+            <Button variant="secondary" onClick={() => setPanel('income')}>
+              <Icon name="plus" />
+              Agregar ingreso
+            </Button>
           </div>
-        </section>
-        <section className="card stack" aria-labelledby="home-plan">
-          <div>
-            <p className="eyebrow">Tu plan</p>
-            <h2 id="home-plan">{planName(selected, plans)}</h2>
-            {plan?.summary && <p className="muted">{plan.summary}</p>}
-          </div>
-        </section>
+        )}
+        {selectedCount > 0 && (
+          <span className="toolbar__count" role="status">
+            {selectedCount === 1 ? '1 seleccionado' : `${selectedCount} seleccionados`}
+          </span>
+        )}
+        <div className="toolbar__search field">
+          <label className="visually-hidden" htmlFor="dashboard-search">
+            Buscar
+          </label>
+          <TicketIcon name="search" />
+          <input
+            id="dashboard-search"
+            className="field__input"
+            type="search"
+            placeholder="Buscar"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
       </div>
+
+      {body}
+
+      {!desktop && (
+        <div className="bottom-bar">
+          <Button variant="primary" onClick={() => setPanel('expense')}>
+            Agregar gasto
+          </Button>
+          <Button variant="secondary" onClick={() => setPanel('income')}>
+            Agregar ingreso
+          </Button>
+        </div>
+      )}
+
+      <SpendingPanel kind={panel} onClose={() => setPanel(null)} rfc={rfc} username={getSession()?.username ?? ''} />
     </main>
   );
 }

@@ -19,6 +19,7 @@ import { Drawer } from '../ui/overlay';
 import { MonthYearPicker, type Period } from '../ui/pickers';
 import { toast } from '../ui/toast-store';
 import { useOnline } from '../use-online';
+import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from '../outbox/outbox-view';
 import { AccountMenu } from './account-menu';
 import { syncAccounts, syncReferenceLists } from './account-sync';
 import { DetailsPanel } from './details-panel';
@@ -42,6 +43,9 @@ export function SignedInLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const { authPaused } = useDrainTriggers();
+  const pending = usePendingCount();
   const href = useRouterState({ select: (s) => s.location.href });
 
   // Remember where the user was (prefs.lastRoute), e.g. for a later "continue where you left off".
@@ -102,8 +106,13 @@ export function SignedInLayout() {
     void savePrefs({ sidebarPinned });
   };
 
-  async function onLogout() {
-    // Issue 3 adds the outbox: warn here before wiping when it still holds unsent operations.
+  async function onLogout(confirmed = false) {
+    // Unsent operations would be wiped with the rest: ask first.
+    if (!confirmed && pending > 0) {
+      setConfirmLogout(true);
+      return;
+    }
+    setConfirmLogout(false);
     setLeaving(true);
     try {
       await logout();
@@ -146,6 +155,7 @@ export function SignedInLayout() {
             <MonthYearPicker value={period} onChange={setPeriod} />
           </div>
           <div className="topbar__end">
+            <OutboxButton count={pending} />
             <button
               type="button"
               className="btn btn--ghost btn--icon topbar__details"
@@ -167,6 +177,7 @@ export function SignedInLayout() {
         </nav>
 
         <div className="content">
+          {authPaused && <AuthPausedBanner />}
           {!online && (
             <div className="offline-bar" role="status">
               <Icon name="wifiOff" />
@@ -183,6 +194,7 @@ export function SignedInLayout() {
           <SideMenuLinks onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Drawer>
+      <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
       <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
     </LayoutContext.Provider>
   );

@@ -27,6 +27,11 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
+  return <SvgIcon d={PATHS[name]} label={label} className={className} />;
+}
+
+/** The SVG shell every icon set uses (see ticket-icons.tsx for the lazily loaded screens' icons). */
+export function SvgIcon({ d, label, className }: { d: string; label?: string | undefined; className?: string | undefined }) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -36,7 +41,7 @@ export function Icon({ name, label, className }: { name: IconName; label?: strin
       aria-label={label}
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

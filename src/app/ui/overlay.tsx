@@ -25,16 +25,22 @@ function useFade(open: boolean): { mounted: boolean; closing: boolean } {
   return { mounted: open || mounted, closing: !open && mounted };
 }
 
+/** Open traps, newest last: only the topmost one handles keys (a confirm over a panel). */
+const traps: object[] = [];
+
 export function useFocusTrap(open: boolean, container: React.RefObject<HTMLElement | null>, onClose: () => void) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
     if (!open) return;
+    const self = {};
+    traps.push(self);
     const opener = document.activeElement as HTMLElement | null;
     const el = container.current;
     const first = el?.querySelector<HTMLElement>('[data-autofocus]') ?? el?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? el)?.focus();
     function onKey(e: KeyboardEvent) {
+      if (traps[traps.length - 1] !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -61,6 +67,7 @@ export function useFocusTrap(open: boolean, container: React.RefObject<HTMLEleme
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      traps.splice(traps.indexOf(self), 1);
       document.body.style.overflow = overflow;
       if (opener && document.contains(opener)) opener.focus();
     };

@@ -1,8 +1,8 @@
-// Public catalogs: expense and income categories, plans (seeded from src/domain).
+// Public catalogs: expense and income categories, plans and supported companies (seeded from src/domain).
 import { asc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
-import { incomeMetaTags, metaTags, plans } from '../db/schema';
+import { companies, incomeMetaTags, metaTags, plans } from '../db/schema';
 import { ok } from '../http/envelope';
 
 export function catalogRoutes(s: Services): Hono<AppEnv> {
@@ -26,6 +26,15 @@ export function catalogRoutes(s: Services): Hono<AppEnv> {
         .select({ id: plans.id, name: plans.name, summary: plans.summary, price: plans.price })
         .from(plans)
         .orderBy(asc(plans.id)),
+    ),
+  );
+  app.get('/company/all.json', async (c) =>
+    ok(
+      c,
+      await s.db
+        .select({ short_name: companies.shortName, diverza_client_id: companies.id, name: companies.name, value: companies.logo })
+        .from(companies)
+        .orderBy(asc(companies.id)),
     ),
   );
   return app;

@@ -2,9 +2,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -12,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -164,3 +168,69 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().default(sql`now()`),
 });
+
+/** Supported companies (merchants) for /company/all.json; id 1 is 'Registro manual' (DESIGN §3). */
+export const companies = pgTable('companies', {
+  /** Exposed as diverza_client_id and used as company[id]. */
+  id: integer('id').primaryKey(),
+  shortName: text('short_name').notNull().unique(),
+  name: text('name').notNull(),
+  /** Public path of the logo, exposed as value. */
+  logo: text('logo').notNull().default(''),
+});
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    /** The client's UUIDv7 when it made one offline, else made by the server. */
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The tax account (RFC) it belongs to. */
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    statusId: smallint('status_id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    ticketNumber: text('ticket_number').notNull().default(''),
+    /** MXN. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    receivedAt: ts('received_at').notNull(),
+    note: text('note').notNull().default(''),
+    metaTagId: integer('meta_tag_id').references(() => metaTags.id),
+    incomeMetaTagId: integer('income_meta_tag_id').references(() => incomeMetaTags.id),
+    currency: text('currency').notNull().default('MXN'),
+    originalAmount: numeric('original_amount', { precision: 14, scale: 2 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Server-made key in the files store; never derived from the uploaded file's name. */
+    imageKey: text('image_key'),
+    imageType: text('image_type'),
+    imageSize: integer('image_size'),
+    /** Issue 5 (CFDI import) adds the receipts table this points to. */
+    receiptId: uuid('receipt_id'),
+    /** Soft delete: the row stays as a tombstone so late replays get a clear 404. */
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('tickets_client_received_idx').on(t.clientId, t.receivedAt), index('tickets_user_id_idx').on(t.userId)],
+);
+
+/** MXN per 1 unit of base, per publication date: Banxico's FIX cached, or entered by staff. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    base: text('base').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    rate: numeric('rate', { precision: 12, scale: 6 }).notNull(),
+    /** 'banxico' | 'manual' */
+    source: text('source').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.date] })],
+);

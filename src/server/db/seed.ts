@@ -1,12 +1,13 @@
-// Idempotent seeds, run on every start: plans and categories from src/domain, the demo user with SAT's
-// public test RFCs, and the staff user `soporte` for later issues.
+// Idempotent seeds, run on every start: plans, categories and the manual-entry company from src/domain,
+// the demo user with SAT's public test RFCs, and the staff user `soporte`.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { PLANS } from '../../domain/plans';
+import { MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
 import { hashPassword } from '../accounts/passwords';
 import type { Db } from './client';
-import { clients, incomeMetaTags, metaTags, plans, users } from './schema';
+import { clients, companies, incomeMetaTags, metaTags, plans, users } from './schema';
 
 export const DEMO_USER = { username: 'demo', password: 'cuentasclaras', email: 'demo@cuentasclaras.mx' };
 export const SUPPORT_USER = { username: 'soporte', email: 'soporte@cuentasclaras.mx' };
@@ -14,6 +15,11 @@ export const DEMO_RFCS = {
   persona: { rfc: 'XIQB891116QE4', firstName: 'BERENICE', lastName: 'XIMO QUEZADA' },
   empresa: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE' },
 };
+
+/** Manual spending and income (DESIGN §3); merchants join this list in issue 6. */
+export const SUPPORTED_COMPANIES = [
+  { id: MANUAL_COMPANY_ID, shortName: MANUAL_COMPANY_SHORT_NAME, name: 'Registro manual', logo: '/favicon.svg' },
+];
 
 export interface SeedOptions {
   supportPassword?: string;
@@ -53,6 +59,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     .insert(incomeMetaTags)
     .values(INCOME_CATEGORIES.map((t) => ({ id: t.id, incomeMetaTag: t.income_meta_tag })))
     .onConflictDoUpdate({ target: incomeMetaTags.id, set: { incomeMetaTag: sql`excluded.income_meta_tag` } });
+  await db
+    .insert(companies)
+    .values(SUPPORTED_COMPANIES)
+    .onConflictDoUpdate({
+      target: companies.id,
+      set: { shortName: sql`excluded.short_name`, name: sql`excluded.name`, logo: sql`excluded.logo` },
+    });
 
   const demoId = await ensureUser(db, { ...DEMO_USER, isStaff: false });
   await db

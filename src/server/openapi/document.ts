@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { CreateUserBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../domain/auth-schemas';
 import { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { APP_VERSION } from '../../domain/http';
+import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
+import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
 
 export interface Endpoint {
@@ -19,6 +21,10 @@ export interface Endpoint {
   /** The success status when it is not 200. */
   status?: number;
   contentType?: string;
+  /** Query and path parameters: name → description (a leading '*' = required). */
+  params?: Record<string, string>;
+  /** multipart/form-data file fields instead of a JSON body. */
+  files?: string[];
 }
 
 export const ENDPOINTS: Endpoint[] = [
@@ -34,6 +40,27 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/meta_tags.json', summary: 'Categorías de gasto', tag: 'Catálogos', auth: false, response: v.array(R.MetaTag) },
   { method: 'get', path: '/income_meta_tags.json', summary: 'Categorías de ingreso', tag: 'Catálogos', auth: false, response: v.array(R.IncomeMetaTag) },
   { method: 'get', path: '/api/v3/plans.json', summary: 'Planes', tag: 'Catálogos', auth: false, response: v.array(R.Plan) },
+  { method: 'get', path: '/company/all.json', summary: 'Empresas soportadas (1 = Registro manual)', tag: 'Catálogos', auth: false, response: v.array(R.Company) },
+  {
+    method: 'get', path: '/api/v2/tickets', summary: 'Tickets de un RFC propio en un mes de la Ciudad de México (o el año con usuario[view]=annual), del más reciente al más antiguo', tag: 'Tickets', auth: true, response: R.TicketList, errors: [404],
+    params: { 'usuario[rfc_owner]': '*RFC de una cuenta fiscal propia', 'date[year]': '*Año', 'date[month]': 'Mes 1-12 (requerido salvo en la vista anual)', 'usuario[view]': '`annual` para todo el año' },
+  },
+  { method: 'post', path: '/form/ticket_create', summary: 'Registrar un gasto (tipo 2) o ingreso (tipo 4) manual con company[id]=1; idempotente por additional_info.ticket_id', tag: 'Tickets', auth: true, body: CreateTicketBody, response: R.TicketCreated, errors: [404], params: { format: '`json`' } },
+  { method: 'put', path: '/api/v2/update_ticket', summary: 'Cambiar la categoría, la categoría de ingreso o la nota de un ticket propio', tag: 'Tickets', auth: true, body: UpdateTicketBody, response: R.Ticket, errors: [404] },
+  { method: 'delete', path: '/api/v2/tickets', summary: 'Eliminar tickets propios', tag: 'Tickets', auth: true, body: RemoveTicketsBody, response: R.Deleted },
+  {
+    method: 'post', path: '/tickets/{id}/attach_image', summary: 'Adjuntar (o reemplazar) la imagen de un ticket propio: png, jpeg, webp o gif de hasta 2 MB', tag: 'Tickets', auth: true, status: 204, files: ['images[0]'], errors: [404, 413, 415],
+    params: { id: '*ticket_id' },
+  },
+  {
+    method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (el token puede ir en access_token para usarla en <img>)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
+    params: { ticket_id: '*ticket_id' },
+  },
+  {
+    method: 'get', path: '/api/v3/exchange_rates', summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días', tag: 'Tipo de cambio', auth: true, response: R.ExchangeRate, errors: [404],
+    params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' },
+  },
+  { method: 'put', path: '/api/v3/exchange_rates', summary: 'Registrar un tipo de cambio a mano (solo personal de soporte)', tag: 'Tipo de cambio', auth: true, body: ManualRateBody, response: R.ExchangeRate, errors: [403] },
   { method: 'get', path: '/api/openapi.json', summary: 'Este documento', tag: 'Documentación', auth: false, contentType: 'application/json' },
   { method: 'get', path: '/api/docs', summary: 'Este documento en HTML', tag: 'Documentación', auth: false, contentType: 'text/html' },
   { method: 'get', path: '/dev/mailbox', summary: 'Buzón de desarrollo (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' },
@@ -49,10 +76,19 @@ function operation(e: Endpoint) {
   const ok = e.response
     ? { content: { 'application/json': { schema: { type: 'object', required: ['response'], properties: { response: jsonSchema(e.response) } } } } }
     : { content: { [e.contentType ?? 'application/json']: {} } };
-  responses[String(e.status ?? 200)] = { description: 'Éxito', ...ok };
-  const failures = new Set([...(e.body ? [400] : []), ...(e.auth ? [401] : []), ...(e.errors ?? []), 500]);
-  if (e.body) failures.add(413);
-  if (e.body && e.method !== 'get') failures.add(409);
+  responses[String(e.status ?? 200)] = e.status === 204 ? { description: 'Éxito, sin contenido' } : { description: 'Éxito', ...ok };
+  const input = Boolean(e.body || e.files);
+  const failures = new Set([...(input ? [400] : []), ...(e.auth ? [401] : []), ...(e.errors ?? []), 500]);
+  if (input) failures.add(413);
+  if (input && e.method !== 'get') failures.add(409);
+  const parameters: unknown[] = Object.entries(e.params ?? {}).map(([name, text]) => ({
+    name,
+    in: e.path.includes(`{${name}}`) ? 'path' : 'query',
+    required: text.startsWith('*'),
+    description: text.replace(/^\*/, ''),
+    schema: { type: 'string' },
+  }));
+  if (e.method !== 'get') parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   for (const code of [...failures].sort()) {
     responses[String(code)] = { description: 'Error', content: { 'application/json': { schema: errorsRef } } };
   }
@@ -60,8 +96,20 @@ function operation(e: Endpoint) {
     summary: e.summary,
     tags: [e.tag],
     ...(e.auth ? { security: [{ accessToken: [] }, { tokenHeader: [] }, { accessTokenQuery: [] }] } : {}),
-    ...(e.method !== 'get' ? { parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body) } } } } : {}),
+    ...(e.files
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: { type: 'object', required: e.files, properties: Object.fromEntries(e.files.map((f) => [f, { type: 'string', format: 'binary' }])) },
+              },
+            },
+          },
+        }
+      : {}),
     responses,
   };
 }

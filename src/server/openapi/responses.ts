@@ -68,3 +68,41 @@ export const Ok = v.object({ ok: v.boolean() });
 export const MetaTag = v.object({ id: v.number(), meta_tag: v.string() });
 export const IncomeMetaTag = v.object({ id: v.number(), income_meta_tag: v.string() });
 export const Plan = v.object({ id: v.number(), name: v.string(), summary: v.string(), price: v.number() });
+
+export const Company = v.object({
+  short_name: v.string(),
+  diverza_client_id: v.pipe(v.number(), v.integer(), v.description('El id que se envía como company[id]; 1 = Registro manual')),
+  name: v.string(),
+  value: v.pipe(v.string(), v.description('Ruta del logo')),
+});
+
+export const Ticket = v.object({
+  ticket_id: v.pipe(v.string(), v.description('UUID (UUIDv7 si lo creó el cliente)')),
+  ticket_type_id: v.pipe(v.number(), v.description('2 gasto; 3 y 4 ingreso')),
+  ticket_status_name: v.string(),
+  received_at: v.pipe(v.string(), v.description('ISO 8601 con el desfase de la Ciudad de México')),
+  company_short_name: v.string(),
+  ticket_number: v.string(),
+  amount: v.pipe(v.string(), v.description('MXN, 2 decimales')),
+  tags: v.array(v.object({ tag_id: v.number(), tag_name: v.string() })),
+  income_meta_tag_id: nullableInt,
+  note: v.string(),
+  include_ticket_image: v.boolean(),
+  ticket_image_text: v.string(),
+  user_area: v.string(),
+  username: v.string(),
+  receipt: v.null(),
+  rfc: v.string(),
+  currency: v.string(),
+  original_amount: v.pipe(nullableString, v.description('Monto en la moneda original (si no es MXN)')),
+});
+
+export const TicketList = v.object({ tickets: v.array(Ticket) });
+export const TicketCreated = v.object({ ticket: v.object({ ticket_id: v.string() }) });
+export const Deleted = v.object({ deleted: v.pipe(v.number(), v.integer()) });
+export const ExchangeRate = v.object({
+  base: v.string(),
+  date: v.pipe(v.string(), v.description('Fecha de publicación usada (aaaa-mm-dd): la última dentro de 7 días')),
+  rate: v.pipe(v.number(), v.description('MXN por 1 unidad de base')),
+  source: v.picklist(['banxico', 'manual']),
+});

@@ -9,14 +9,15 @@ function docsPage(doc: Record<string, unknown>): string {
   const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
   const sections = ENDPOINTS.map((e) => {
     const op = paths[e.path]?.[e.method];
-    const req = op?.requestBody as { content: { 'application/json': { schema: unknown } } } | undefined;
+    const body = op?.requestBody as { content: Record<string, { schema: unknown }> } | undefined;
+    const req = body ? Object.values(body.content)[0] : undefined;
     const ok = op?.responses[String(e.status ?? 200)] as { content?: Record<string, { schema?: unknown }> } | undefined;
     const okSchema = ok?.content?.['application/json']?.schema;
     const codes = Object.keys(op?.responses ?? {}).join(', ');
     return `<section id="${escapeHtml(e.method + e.path)}">
 <h3><span class="m">${e.method.toUpperCase()}</span> <code>${escapeHtml(e.path)}</code></h3>
 <p>${escapeHtml(e.summary)}${e.auth ? ' · <strong>requiere token</strong>' : ''}</p>
-${req ? `<details><summary>Cuerpo</summary><pre>${escapeHtml(JSON.stringify(req.content['application/json'].schema, null, 2))}</pre></details>` : ''}
+${req ? `<details><summary>Cuerpo</summary><pre>${escapeHtml(JSON.stringify(req.schema, null, 2))}</pre></details>` : ''}
 ${okSchema ? `<details><summary>Respuesta</summary><pre>${escapeHtml(JSON.stringify(okSchema, null, 2))}</pre></details>` : ''}
 <p class="codes">Códigos: ${escapeHtml(codes)}</p>
 </section>`;

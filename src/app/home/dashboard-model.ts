@@ -1,0 +1,173 @@
+// The dashboard's pure logic (spec §2 Dashboard, §4 row selection, §9 page size): search, paging,
+// selection and the row model shared by the desktop table and the phone cards.
+import { displayDate, MONTH_NAMES } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
+import { UNCATEGORIZED_LABEL } from '../../domain/categories';
+import {
+  isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, STATUS_LABELS, statusDisplay,
+  type StatusDisplay, type Ticket,
+} from '../../domain/ticket';
+
+export const PAGE_SIZE = 10;
+
+/** Lowercase without accents, so "credito" finds "Crédito". */
+export function normalize(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+}
+
+export interface NameLookups {
+  /** short_name → display name (GET /company/all.json). */
+  companies: ReadonlyMap<string, string>;
+  /** income category id → name. */
+  incomeCategories: ReadonlyMap<number, string>;
+}
+
+export function originName(shortName: string, companies: ReadonlyMap<string, string>): string {
+  return companies.get(shortName) ?? (shortName === MANUAL_COMPANY_SHORT_NAME ? 'Registro manual' : shortName);
+}
+
+/** The category shown: the first tag for expenses (spec §3), the income category for income. */
+export function categoryLabel(t: Ticket, incomeCategories: ReadonlyMap<number, string>): string {
+  if (isIncome(t)) {
+    return t.income_meta_tag_id === null ? UNCATEGORIZED_LABEL : (incomeCategories.get(t.income_meta_tag_id) ?? UNCATEGORIZED_LABEL);
+  }
+  return t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL;
+}
+
+/** Search matches origin, ticket number, category, note and amount (as typed or as shown). */
+export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): boolean {
+  const q = normalize(query);
+  if (!q) return true;
+  const amount = Number(t.amount);
+  const haystack = [
+    originName(t.company_short_name, lookups.companies),
+    t.company_short_name,
+    t.ticket_number,
+    categoryLabel(t, lookups.incomeCategories),
+    t.note,
+    t.amount,
+    Number.isFinite(amount) ? formatMoney(amount) : '',
+  ]
+    .map(normalize)
+    .join('\n');
+  return haystack.includes(q);
+}
+
+export function pageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+/** Keeps a page number inside 1..pageCount (e.g. after a search shrinks the list). */
+export function clampPage(page: number, total: number): number {
+  return Math.min(Math.max(1, Math.floor(page)), pageCount(total));
+}
+
+export function pageLabel(page: number, total: number): string {
+  return `Página ${clampPage(page, total)} de ${pageCount(total)}`;
+}
+
+/** Items of one page from an already sorted and filtered list. */
+export function pageSlice<T>(items: readonly T[], page: number): T[] {
+  const start = (clampPage(page, items.length) - 1) * PAGE_SIZE;
+  return items.slice(start, start + PAGE_SIZE);
+}
+
+export function emptyMonthText(month: number): string {
+  return `Aún no hay movimientos en ${MONTH_NAMES[month - 1] ?? ''}. Agrega tu primer gasto.`;
+}
+
+export function noMatchesText(query: string): string {
+  return `Ningún movimiento coincide con “${query.trim()}”.`;
+}
+
+export interface RowLinks {
+  pdf: string | null;
+  xml: string | null;
+  image: string | null;
+}
+
+/** Receipt files and the ticket image are plain links with the token in the query (DESIGN §3). */
+export function rowLinks(t: Ticket, token: string): RowLinks {
+  const tk = encodeURIComponent(token);
+  const receiptId = t.receipt ? encodeURIComponent(t.receipt.receipt_id) : null;
+  return {
+    pdf: receiptId ? `/receipt_pdf?receipt_id=${receiptId}&access_token=${tk}` : null,
+    xml: receiptId ? `/receipt_xml?receipt_id=${receiptId}&access_token=${tk}` : null,
+    image: t.include_ticket_image ? `/api/v2/ticket_image?ticket_id=${encodeURIComponent(t.ticket_id)}&access_token=${tk}` : null,
+  };
+}
+
+export interface TicketRow {
+  id: string;
+  date: string;
+  origin: string;
+  number: string;
+  /** Which list the category select offers. */
+  categoryKind: 'expense' | 'income';
+  /** The select's value: expense tag id or income category id, '' when none. */
+  categoryValue: string;
+  categoryLabel: string;
+  amount: string;
+  income: boolean;
+  paymentMethod: string;
+  note: string;
+  status: StatusDisplay;
+  statusLabel: string;
+  /** Not yet on the server (a clock badge, 'Pendiente de envío'). */
+  pendingSync: boolean;
+  selectable: boolean;
+  links: RowLinks;
+}
+
+export function ticketRow(t: Ticket & { syncState?: string }, lookups: NameLookups, token: string): TicketRow {
+  const income = isIncome(t);
+  const status = statusDisplay(t.ticket_status_name);
+  const tag = t.tags[0];
+  return {
+    id: t.ticket_id,
+    date: displayDate(t.received_at),
+    origin: originName(t.company_short_name, lookups.companies),
+    number: t.ticket_number,
+    categoryKind: income ? 'income' : 'expense',
+    categoryValue: income ? (t.income_meta_tag_id === null ? '' : String(t.income_meta_tag_id)) : tag ? String(tag.tag_id) : '',
+    categoryLabel: categoryLabel(t, lookups.incomeCategories),
+    amount: formatMoney(t.amount),
+    income,
+    paymentMethod: t.receipt?.metodo_pago || '—',
+    note: t.note,
+    status,
+    statusLabel: STATUS_LABELS[status],
+    pendingSync: t.syncState === 'pending',
+    selectable: isSelectable(t),
+    links: rowLinks(t, token),
+  };
+}
+
+/** Select-all state of the header checkbox over the selectable filtered rows. */
+export function selectAllState(selected: ReadonlySet<string>, selectableIds: readonly string[]): 'none' | 'some' | 'all' {
+  if (selectableIds.length === 0) return 'none';
+  const n = selectableIds.filter((id) => selected.has(id)).length;
+  return n === 0 ? 'none' : n === selectableIds.length ? 'all' : 'some';
+}
+
+export type SelectionAction =
+  | { type: 'toggle'; id: string; selectable: boolean }
+  | { type: 'toggle-all'; selectableIds: readonly string[] }
+  | { type: 'reset' };
+
+/** Selection rules of spec §4: only selectable rows; select-all toggles the selectable filtered rows. */
+export function selectionReducer(state: ReadonlySet<string>, action: SelectionAction): ReadonlySet<string> {
+  switch (action.type) {
+    case 'toggle': {
+      if (!action.selectable) return state;
+      const next = new Set(state);
+      if (next.has(action.id)) next.delete(action.id);
+      else next.add(action.id);
+      return next;
+    }
+    case 'toggle-all':
+      return selectAllState(state, action.selectableIds) === 'all' ? new Set() : new Set(action.selectableIds);
+    case 'reset':
+      return state.size === 0 ? state : new Set();
+  }
+}

@@ -1,0 +1,176 @@
+// The month's tickets: the spec's table on desktop, one card per ticket on phones (brand guide),
+// both over the same row model.
+import { useId, useState } from 'react';
+import { TicketIcon } from '../ui/ticket-icons';
+import type { TicketRow } from './dashboard-model';
+import { CategoryCell, NoteCell, RowActions, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
+
+export interface ListProps {
+  rows: TicketRow[];
+  lists: CategoryLists;
+  selected: ReadonlySet<string>;
+  onToggle: (row: TicketRow) => void;
+  allState: 'none' | 'some' | 'all';
+  canSelectAll: boolean;
+  onToggleAll: () => void;
+  caption: string;
+}
+
+function RowCheckbox({ row, selected, onToggle }: { row: TicketRow; selected: boolean; onToggle: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      className="row-check"
+      aria-label={`Seleccionar ${row.origin} del ${row.date}`}
+      checked={selected}
+      disabled={!row.selectable}
+      title={row.selectable ? undefined : 'Este movimiento no se puede seleccionar'}
+      onChange={onToggle}
+    />
+  );
+}
+
+function Amount({ row }: { row: TicketRow }) {
+  return <span className={row.income ? 'amount amount--income tabular' : 'amount tabular'}>{row.income ? `+${row.amount}` : row.amount}</span>;
+}
+
+export function TicketTable({ rows, lists, selected, onToggle, allState, canSelectAll, onToggleAll, caption }: ListProps) {
+  return (
+    <div className="table-wrap">
+      <table className="tickets">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="tickets__check">
+              <input
+                type="checkbox"
+                className="row-check"
+                aria-label="Seleccionar todos"
+                checked={allState === 'all'}
+                ref={(el) => {
+                  if (el) el.indeterminate = allState === 'some';
+                }}
+                disabled={!canSelectAll}
+                onChange={onToggleAll}
+              />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Estado</span>
+            </th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Origen</th>
+            <th scope="col">Ticket</th>
+            <th scope="col">Categoría</th>
+            <th scope="col" className="num">
+              Monto
+            </th>
+            <th scope="col">Método de pago</th>
+            <th scope="col">Nota</th>
+            <th scope="col">Acciones</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} aria-selected={selected.has(row.id) || undefined}>
+              <td className="tickets__check">
+                <RowCheckbox row={row} selected={selected.has(row.id)} onToggle={() => onToggle(row)} />
+              </td>
+              <td className="tickets__status">
+                <StatusIcon row={row} />
+                {row.pendingSync && <SyncBadge />}
+              </td>
+              <td className="tabular nowrap">{row.date}</td>
+              <td className="tickets__origin">{row.origin}</td>
+              <td className="tabular">{row.number || '—'}</td>
+              <td>
+                <CategoryCell row={row} lists={lists} />
+              </td>
+              <td className="num nowrap">
+                <Amount row={row} />
+              </td>
+              <td>{row.paymentMethod}</td>
+              <td className="tickets__note">
+                <NoteCell row={row} />
+              </td>
+              <td>
+                <RowActions row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists: CategoryLists; selected: boolean; onToggle: () => void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <li className={selected ? 'ticket-card ticket-card--selected' : 'ticket-card'}>
+      <div className="ticket-card__main">
+        <RowCheckbox row={row} selected={selected} onToggle={onToggle} />
+        <div className="ticket-card__body">
+          <div className="ticket-card__line">
+            <strong className="ticket-card__origin">{row.origin}</strong>
+            <Amount row={row} />
+          </div>
+          <div className="ticket-card__line muted">
+            <span className="ticket-card__sub">
+              <span className="tabular">{row.date}</span> · {row.categoryLabel}
+            </span>
+            <span className="ticket-card__meta">
+              <StatusIcon row={row} />
+              {row.pendingSync && <SyncBadge />}
+            </span>
+          </div>
+          {row.note && <p className="ticket-card__note">{row.note}</p>}
+        </div>
+        <button
+          type="button"
+          className="btn btn--ghost btn--icon"
+          aria-label={`Acciones de ${row.origin} del ${row.date}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <TicketIcon name="more" />
+        </button>
+      </div>
+      <div id={panelId} className="ticket-card__actions" hidden={!open}>
+        {open && (
+          <>
+            <CategoryCell row={row} lists={lists} />
+            <NoteCell row={row} showText={false} />
+            <RowActions row={row} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function TicketCards({ rows, lists, selected, onToggle, allState, canSelectAll, onToggleAll, caption }: ListProps) {
+  return (
+    <div className="ticket-cards">
+      {canSelectAll && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={allState === 'all'}
+            ref={(el) => {
+              if (el) el.indeterminate = allState === 'some';
+            }}
+            onChange={onToggleAll}
+          />
+          <span>Seleccionar todos</span>
+        </label>
+      )}
+      <ul className="ticket-cards__list" aria-label={caption}>
+        {rows.map((row) => (
+          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={() => onToggle(row)} />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// A yyyy/mm/dd text field with a small Spanish calendar (spec §5, §9): typing always works, the
+// calendar is a shortcut; future days are disabled and it closes on pick.
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { mexicoCityDate } from '../../domain/dates';
+import { Icon } from './icon';
+import { TicketIcon } from './ticket-icons';
+import { calendarTitle, formatYmd, monthGrid, parseYmd, stepMonth, WEEKDAYS, type Ymd } from './calendar-model';
+import { TextField } from './fields';
+import './calendar.css';
+
+export interface DateFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+  now?: Date;
+}
+
+export function DateField({ label, value, onChange, error, inputRef, now }: DateFieldProps) {
+  const [open, setOpen] = useState(false);
+  const today: Ymd = mexicoCityDate(now);
+  const selected = parseYmd(value);
+  const [view, setView] = useState(() => ({ year: (selected ?? today).year, month: (selected ?? today).month }));
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const gridId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const base = parseYmd(value) ?? mexicoCityDate(now);
+    setView({ year: base.year, month: base.month });
+    // Focus the selected (or today's) day so the keyboard starts there.
+    requestAnimationFrame(() => wrapRef.current?.querySelector<HTMLButtonElement>('[data-current="true"]')?.focus());
+    function onDown(e: MouseEvent) {
+      if (wrapRef.current && !wrapRef.current.contains(e.target as Node)) setOpen(false);
+    }
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        // Window capture runs before the panel's trap (document capture): Escape closes only the calendar.
+        e.stopPropagation();
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    }
+    document.addEventListener('mousedown', onDown);
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      window.removeEventListener('keydown', onKey, true);
+    };
+    // Only when it opens: later typing must not move the calendar under the user's finger.
+  }, [open]);
+
+  const weeks = monthGrid(view.year, view.month, today, selected);
+  const atLatest = view.year === today.year && view.month === today.month;
+  const current = selected && selected.year === view.year && selected.month === view.month ? selected.day : atLatest ? today.day : 1;
+
+  function pick(d: Ymd) {
+    onChange(formatYmd(d));
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  return (
+    <div className="date-field" ref={wrapRef}>
+      <TextField
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="aaaa/mm/dd"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        error={error}
+        inputRef={inputRef}
+        trailing={
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn--ghost btn--icon"
+            aria-label="Elegir fecha en el calendario"
+            aria-expanded={open}
+            aria-controls={gridId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <TicketIcon name="calendar" />
+          </button>
+        }
+      />
+      {open && (
+        <div className="calendar" id={gridId} role="group" aria-label="Calendario">
+          <div className="calendar__head">
+            <button type="button" className="btn btn--ghost btn--icon" aria-label="Mes anterior" onClick={() => setView(stepMonth(view.year, view.month, -1))}>
+              <Icon name="chevronLeft" />
+            </button>
+            <strong aria-live="polite">{calendarTitle(view.year, view.month)}</strong>
+            <button
+              type="button"
+              className="btn btn--ghost btn--icon"
+              aria-label="Mes siguiente"
+              disabled={atLatest}
+              onClick={() => setView(stepMonth(view.year, view.month, 1))}
+            >
+              <Icon name="chevronRight" />
+            </button>
+          </div>
+          <table className="calendar__grid">
+            <thead>
+              <tr>
+                {WEEKDAYS.map((w) => (
+                  <th key={w.short} scope="col">
+                    <abbr title={w.long}>{w.short}</abbr>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((week, i) => (
+                <tr key={i}>
+                  {week.map((d, j) => (
+                    <td key={j}>
+                      {d && (
+                        <button
+                          type="button"
+                          className={`calendar__day${d.selected ? ' calendar__day--selected' : ''}${d.today ? ' calendar__day--today' : ''}`}
+                          aria-label={d.label}
+                          aria-pressed={d.selected}
+                          disabled={d.disabled}
+                          data-current={d.day === current ? 'true' : undefined}
+                          onClick={() => pick(d)}
+                        >
+                          {d.day}
+                        </button>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+// The outbox drain engine (DESIGN §4, pwa-and-style §2.2): one pure function of (db, fetch, clock) run
+// unchanged by the page, the service worker and Node tests. Sends in `seq` order, blocking only later
+// operations of the same ticket; only a 2xx removes an operation.
+import { MSG } from '../domain/messages';
+import { LEASE_MS, backoffMs, classify, type Outcome } from '../domain/outbox-ops';
+import type { Ticket } from '../domain/ticket';
+import type { AppDb, BlobRow, OutboxRow, TicketRow } from './db';
+import { opTickets, refreshPending, removeOp } from './outbox';
+import { apiUrl, readAnswer, type Answer, type FetchLike } from './transport';
+
+export interface DrainDeps {
+  db: AppDb;
+  fetch: FetchLike;
+  getToken: () => string | null | Promise<string | null>;
+  now?: () => number;
+  random?: () => number;
+  baseUrl?: string;
+  /** Ignore backoff waits (back online, "Sincronizar ahora"): every pending operation is due now. */
+  force?: boolean;
+}
+
+export interface DrainResult {
+  /** Operations acknowledged by the server (2xx). */
+  sent: number;
+  /** Operations put back with a backoff (network errors, 408/425/429, 5xx). */
+  retried: number;
+  /** Operations the server refused (4xx): now 'failed', shown to the user. */
+  parked: number;
+  /** A 401 (or no session) paused the queue until sign-in. */
+  paused: boolean;
+  /** The pass stopped on a network error (probably offline). */
+  offline: boolean;
+  /** Another context (tab or worker) was draining: this call did nothing. */
+  busy: boolean;
+  /** Operations left in the outbox, parked ones included. */
+  remaining: number;
+  /** Earliest time a waiting operation becomes due (for a backoff timer), or null. */
+  nextAttemptAt: number | null;
+}
+
+const LOCK_NAME = 'outbox-drain';
+/** Passes per drain: a pass sends at most one operation per ticket, so a chain of N needs N passes. */
+const MAX_PASSES = 100;
+
+type LockManagerLike = {
+  request<T>(name: string, options: { ifAvailable: boolean }, cb: (lock: unknown) => Promise<T>): Promise<T>;
+};
+
+function lockManager(): LockManagerLike | null {
+  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
+  return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : null;
+}
+
+/** In-process fallback where Web Locks are missing (Node, old browsers): keyed by database name. */
+const running = new Set<string>();
+
+/** A drain asked for while one runs here: the running one makes another pass instead. */
+const again = new Set<string>();
+
+function emptyResult(): DrainResult {
+  return { sent: 0, retried: 0, parked: 0, paused: false, offline: false, busy: false, remaining: 0, nextAttemptAt: null };
+}
+
+/** Sends what is due. Never throws for network or server trouble; the result says what happened. */
+export async function drainOutbox(deps: DrainDeps): Promise<DrainResult> {
+  const key = deps.db.name;
+  if (running.has(key)) {
+    again.add(key);
+    return finish(deps, { ...emptyResult(), busy: true });
+  }
+  running.add(key);
+  try {
+    const locks = lockManager();
+    const once = () =>
+      locks
+        ? locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
+          lock ? drainLocked(deps) : finish(deps, { ...emptyResult(), busy: true }))
+        : drainLocked(deps);
+    let result = await once();
+    // Asked again while finishing (an enqueue raced the last pass): go once more, so it is not lost.
+    while (again.has(key) && !result.paused && !result.offline && !result.busy) {
+      again.delete(key);
+      const more = await once();
+      result = { ...more, sent: result.sent + more.sent, retried: result.retried + more.retried, parked: result.parked + more.parked };
+    }
+    return result;
+  } finally {
+    running.delete(key);
+    again.delete(key);
+  }
+}
+
+async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
+  const result = emptyResult();
+  const token = await deps.getToken();
+  if (!token) {
+    // Signed out: nothing is sent; it is a pause only if there is something to send.
+    const done = await finish(deps, result);
+    done.paused = done.remaining > 0;
+    return done;
+  }
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    again.delete(deps.db.name);
+    const before = result.sent + result.retried + result.parked;
+    // `force` only on the first pass: an operation that just failed again waits its backoff.
+    const stop = await runPass(deps, token, result, pass === 0 && (deps.force ?? false));
+    if (stop) break;
+    const progressed = result.sent + result.retried + result.parked > before;
+    if (!progressed && !again.has(deps.db.name)) break;
+  }
+  return finish(deps, result);
+}
+
+async function finish(deps: DrainDeps, result: DrainResult): Promise<DrainResult> {
+  const now = (deps.now ?? Date.now)();
+  const ops = await deps.db.outbox.toArray();
+  result.remaining = ops.length;
+  let next: number | null = null;
+  for (const op of ops) {
+    if (op.status === 'failed') continue;
+    const due = op.status === 'inflight' ? Math.max(op.leaseUntil, op.nextAttemptAt) : op.nextAttemptAt;
+    const at = Math.max(due, now);
+    if (next === null || at < next) next = at;
+  }
+  result.nextAttemptAt = next;
+  return result;
+}
+
+/** Whether an operation may be taken now (pending and due, or its lease ran out). */
+function isReady(op: OutboxRow, now: number, force = false): boolean {
+  if (op.status === 'failed') return false;
+  if (op.status === 'inflight' && op.leaseUntil > now) return false;
+  return force || op.nextAttemptAt <= now;
+}
+
+/**
+ * The operations to send in this pass: in seq order, the first unfinished operation of each ticket,
+ * when it is due. An operation touching several tickets waits for all of them.
+ */
+export function pickReady(ops: readonly OutboxRow[], now: number, force = false): OutboxRow[] {
+  const blocked = new Set<string>();
+  const ready: OutboxRow[] = [];
+  for (const op of [...ops].sort((a, b) => (a.seq as number) - (b.seq as number))) {
+    const tickets = opTickets(op);
+    const free = tickets.every((t) => !blocked.has(t));
+    for (const t of tickets) blocked.add(t);
+    if (free && isReady(op, now, force)) ready.push(op);
+  }
+  return ready;
+}
+
+/** One pass; returns true when the drain must stop (offline or signed out). */
+async function runPass(deps: DrainDeps, token: string, result: DrainResult, force: boolean): Promise<boolean> {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const ready = pickReady(await db.outbox.toArray(), now(), force);
+  for (const candidate of ready) {
+    const leased = await lease(db, candidate.seq as number, now(), force);
+    if (!leased) continue;
+    const { op, blob } = leased;
+    if (op.blobId && !blob) {
+      // The bytes are gone (storage cleared by the browser): nothing can be sent, tell the user.
+      await park(db, op, null, MSG.imageUploadFailed);
+      result.parked++;
+      continue;
+    }
+    let answer: Answer | 'network';
+    try {
+      const res = await deps.fetch(buildRequest(op, blob, token, deps.baseUrl));
+      answer = await readAnswer(res);
+    } catch {
+      answer = 'network';
+    }
+    const outcome = outcomeOf(answer);
+    if (outcome === 'done') {
+      await acknowledge(db, op, (answer as Answer).body, now());
+      result.sent++;
+    } else if (outcome === 'retry') {
+      await retryLater(db, op, answer, now(), deps.random ?? Math.random);
+      result.retried++;
+      if (answer === 'network') {
+        result.offline = true;
+        return true;
+      }
+    } else if (outcome === 'pause') {
+      await db.outbox.update(op.seq as number, { status: 'pending', leaseUntil: 0, lastStatus: 401 });
+      result.paused = true;
+      return true;
+    } else {
+      const a = answer as Answer;
+      const notFound = a.status === 404 && op.kind !== 'ticket.create';
+      const fallback = op.kind === 'ticket.attach_image' ? MSG.imageUploadFailed : MSG.generic;
+      await park(db, op, a.status, notFound ? MSG.ticketNotFound : (a.error ?? fallback));
+      result.parked++;
+    }
+  }
+  return false;
+}
+
+/**
+ * classify() plus one case of ours: a 409 "still being processed" from the Idempotency-Key layer
+ * means the same operation is running on the server right now, so it is retried, not parked.
+ */
+export function outcomeOf(answer: Answer | 'network'): Outcome {
+  if (answer === 'network') return 'retry';
+  if (answer.status === 409 && answer.error === MSG.idempotencyInFlight) return 'retry';
+  return classify(answer.status);
+}
+
+/** Marks the operation inflight if it is still there and still ready (another context may have it). */
+async function lease(
+  db: AppDb, seq: number, now: number, force: boolean,
+): Promise<{ op: OutboxRow; blob: BlobRow | undefined } | null> {
+  return db.transaction('rw', db.outbox, db.blobs, async () => {
+    const op = await db.outbox.get(seq);
+    if (!op || !isReady(op, now, force)) return null;
+    const leaseUntil = now + LEASE_MS;
+    await db.outbox.update(seq, { status: 'inflight', leaseUntil });
+    const blob = op.blobId ? await db.blobs.get(op.blobId) : undefined;
+    return { op: { ...op, status: 'inflight', leaseUntil }, blob };
+  });
+}
+
+export function buildRequest(op: OutboxRow, blob: BlobRow | undefined, token: string, baseUrl?: string): Request {
+  const headers: Record<string, string> = { 'Idempotency-Key': op.opId, 'X-Access-Token': token };
+  const json = (method: string, path: string, body: unknown) =>
+    new Request(apiUrl(path, baseUrl), {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  switch (op.kind) {
+    case 'ticket.create':
+      return json('POST', '/form/ticket_create?format=json', op.payload);
+    case 'ticket.update':
+      return json('PUT', '/api/v2/update_ticket', op.payload);
+    case 'ticket.delete':
+      return json('DELETE', '/api/v2/tickets', op.payload);
+    case 'ticket.attach_image': {
+      const form = new FormData();
+      const b = blob as BlobRow;
+      form.append('images[0]', new Blob([b.bytes], { type: b.type }), b.name);
+      return new Request(apiUrl(`/tickets/${encodeURIComponent(op.ticketId)}/attach_image`, baseUrl), {
+        method: 'POST', headers, body: form,
+      });
+    }
+  }
+}
+
+/** A 2xx: the operation is done; the ticket is synced once its last operation is. */
+async function acknowledge(db: AppDb, op: OutboxRow, body: unknown, now: number): Promise<void> {
+  await db.transaction('rw', [db.tickets, db.outbox, db.blobs], async () => {
+    if (!(await db.outbox.get(op.seq as number))) return; // discarded meanwhile
+    await removeOp(db, op);
+    if (op.kind === 'ticket.update') {
+      const server = (body as { response?: Ticket } | null)?.response;
+      const row = await db.tickets.get(op.ticketId);
+      const others = await db.outbox.where('ticketIds').equals(op.ticketId).count();
+      // Later edits of this ticket are still queued: keep their optimistic values until they land.
+      if (row && others === 0 && server && server.ticket_id === op.ticketId) {
+        const merged: TicketRow = { ...row, ...server, month: row.month, syncState: 'synced', pendingOps: 0, syncedAt: now };
+        await db.tickets.put(merged);
+      }
+    }
+    await refreshPending(db, opTickets(op), now);
+  });
+}
+
+async function retryLater(db: AppDb, op: OutboxRow, answer: Answer | 'network', now: number, random: () => number): Promise<void> {
+  const attempts = op.attempts + 1;
+  const retryAfter = answer === 'network' ? undefined : answer.retryAfter;
+  await db.outbox.update(op.seq as number, {
+    status: 'pending',
+    attempts,
+    leaseUntil: 0,
+    nextAttemptAt: now + backoffMs(attempts, random, retryAfter),
+    lastStatus: answer === 'network' ? null : answer.status,
+    lastError: answer === 'network' ? null : (answer.error ?? MSG.generic),
+  });
+}
+
+async function park(db: AppDb, op: OutboxRow, status: number | null, message: string): Promise<void> {
+  await db.outbox.update(op.seq as number, {
+    status: 'failed', attempts: op.attempts + 1, leaseUntil: 0, lastStatus: status, lastError: message,
+  });
+}

@@ -1,0 +1,59 @@
+// The service worker's side of the outbox (DESIGN §4): drain on the Background Sync `sync` event
+// (tag 'outbox'), on the page's {type:'drain'} message and at worker start-up, with the real fetch
+// and the token from the stored session; then tell every window what happened.
+// Structural types, so this compiles with both the DOM and the WebWorker libs.
+import type { AppDb } from './db';
+import { drainOutbox, type DrainResult } from './drain';
+import { isDrainMessage, type DrainedMessage } from './drain-triggers';
+import type { FetchLike } from './transport';
+
+export const SYNC_TAG = 'outbox';
+
+interface WorkerEvent {
+  tag?: string;
+  data?: unknown;
+  waitUntil(p: Promise<unknown>): void;
+}
+
+export interface WorkerScope {
+  addEventListener(type: 'sync' | 'message', listener: (event: WorkerEvent) => void): void;
+  clients: { matchAll(options?: { type?: 'window'; includeUncontrolled?: boolean }): Promise<readonly { postMessage(m: unknown): void }[]> };
+}
+
+export interface WorkerDrainOptions {
+  /** The worker's database (loaded lazily so start-up stays cheap). */
+  getDb: () => AppDb | Promise<AppDb>;
+  getToken: () => string | null | Promise<string | null>;
+  fetch?: FetchLike;
+}
+
+export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptions): { drain: (force?: boolean) => Promise<DrainResult | null> } {
+  const fetchFn: FetchLike = options.fetch ?? ((r) => fetch(r));
+
+  const drain = async (force = false): Promise<DrainResult | null> => {
+    try {
+      const result = await drainOutbox({ db: await options.getDb(), fetch: fetchFn, getToken: options.getToken, force });
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const w of windows) w.postMessage({ type: 'outbox-drained', result } satisfies DrainedMessage);
+      return result;
+    } catch {
+      return null; // the database is unavailable (storage cleared, upgrade in progress): next trigger retries
+    }
+  };
+
+  scope.addEventListener('sync', (event) => {
+    if (event.tag !== SYNC_TAG) return;
+    // Rejecting asks the browser to fire `sync` again later (still offline).
+    event.waitUntil(drain(true).then((r) => {
+      if (r?.offline) throw new Error('sin conexión');
+    }));
+  });
+
+  scope.addEventListener('message', (event) => {
+    if (isDrainMessage(event.data)) event.waitUntil(drain(event.data.force ?? false));
+  });
+
+  // Safari and Firefox have no Background Sync: a worker start is the next best moment.
+  void drain(false);
+  return { drain };
+}

@@ -1,0 +1,70 @@
+// Where uploaded files live (DESIGN §2): DATA_DIR/files on disk in the embedded setup, an object store
+// later behind the same port; keys are always made by the server, never taken from a user's file name.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+export interface FileStore {
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** null when there is no such file. */
+  get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
+  /** Deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Lowercase path segments of [a-z0-9_-], optionally with one extension: nothing that can climb out. */
+const KEY_RE = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*(\.[a-z0-9]{1,8})?$/;
+
+export function checkKey(key: string): string {
+  if (!KEY_RE.test(key) || key.length > 200) throw new Error(`clave de archivo no válida: ${key}`);
+  return key;
+}
+
+export function diskFileStore(root: string): FileStore {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    const p = join(base, checkKey(key));
+    if (!p.startsWith(base + sep)) throw new Error(`clave de archivo no válida: ${key}`);
+    return p;
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${path}.${randomUUID()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, path);
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await readFile(pathOf(key)));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+/** For tests and for apps built without a data directory. */
+export function memoryFileStore(): FileStore & { readonly size: number } {
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
+  return {
+    async put(key, bytes) {
+      files.set(checkKey(key), new Uint8Array(bytes));
+    },
+    async get(key) {
+      return files.get(checkKey(key)) ?? null;
+    },
+    async delete(key) {
+      files.delete(checkKey(key));
+    },
+    get size() {
+      return files.size;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// GET /api/v3/exchange_rates (the panel's "Currency rate" call, spec §7/§9) and PUT for staff's manual entry.
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { CURRENCIES, NATIONAL_CURRENCY } from '../../domain/currency';
+import { MSG } from '../../domain/messages';
+import { isDate, isFutureDate, todayInput } from '../../domain/spending-form';
+import type { AppEnv, Services } from '../context';
+import { users } from '../db/schema';
+import { caller, requireAuth } from '../http/auth';
+import { ok } from '../http/envelope';
+import { fail, parseWith } from '../http/errors';
+import type { ForeignCurrency } from './rates';
+import { setManualRate } from './rates';
+
+const FOREIGN = CURRENCIES.filter((c) => c !== NATIONAL_CURRENCY) as ForeignCurrency[];
+
+/** yyyy-mm-dd (yyyy/mm/dd accepted too), a real date. */
+const DateParam = v.pipe(
+  v.string(MSG.dateInvalid),
+  v.transform((s) => s.trim().replace(/\//g, '-')),
+  v.check((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isDate(s.replace(/-/g, '/')), MSG.dateInvalid),
+);
+const BaseParam = v.pipe(v.string(MSG.currencyInvalid), v.transform((s) => s.trim().toUpperCase()), v.picklist(CURRENCIES, MSG.currencyInvalid));
+
+export const RateQuery = v.object({ base: BaseParam, date: v.optional(DateParam) });
+
+export const ManualRateBody = v.object({
+  base: v.pipe(BaseParam, v.picklist(FOREIGN, MSG.currencyInvalid)),
+  date: DateParam,
+  rate: v.pipe(
+    v.union([v.number(), v.string()], MSG.rateInvalid),
+    v.transform(Number),
+    v.check((n) => Number.isFinite(n) && n > 0 && n < 100_000, MSG.rateInvalid),
+  ),
+});
+
+export function rateRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(s);
+
+  app.get('/api/v3/exchange_rates', auth, async (c) => {
+    const q = parseWith(RateQuery, { base: c.req.query('base') ?? '', date: c.req.query('date') || undefined });
+    const date = q.date ?? todayInput(s.clock()).replace(/\//g, '-');
+    if (isFutureDate(date.replace(/-/g, '/'), s.clock())) throw fail(404, MSG.rateUnknown);
+    if (q.base === 'MXN') return ok(c, { base: q.base, date, rate: 1, source: s.rates.kind });
+    const rate = await s.rates.rateFor(q.base, date);
+    if (!rate) throw fail(404, MSG.rateUnknown);
+    return ok(c, rate);
+  });
+
+  app.put('/api/v3/exchange_rates', auth, async (c) => {
+    const [user] = await s.db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, caller(c).userId));
+    if (!user?.isStaff) throw fail(403, MSG.forbidden);
+    const body = parseWith(ManualRateBody, c.get('body'));
+    return ok(c, await setManualRate(s.db, body.base, body.date, body.rate, s.clock()));
+  });
+
+  return app;
+}

@@ -1,0 +1,90 @@
+// Ticket endpoints (DESIGN §3): month/year lists, manual create, update, delete, image attach and read.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { FIRST_YEAR } from '../../domain/dates';
+import { MSG } from '../../domain/messages';
+import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
+import type { AppEnv, Services } from '../context';
+import { caller, requireAuth } from '../http/auth';
+import { parseBracketedQuery } from '../http/bracketed-query';
+import { ok } from '../http/envelope';
+import { fail, parseWith } from '../http/errors';
+import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
+import { monthRange, yearRange } from './mexico-time';
+import { findTicket, ticketsInRange } from './ticket-view';
+import { createTicket, deleteTickets, ownClientId, updateTicket } from './tickets';
+
+const int = (min: number, max: number) =>
+  v.pipe(v.string(MSG.badJson), v.transform(Number), v.integer(MSG.badJson), v.minValue(min, MSG.badJson), v.maxValue(max, MSG.badJson));
+
+export const TicketsQuery = v.object({
+  usuario: v.object({ rfc_owner: v.pipe(v.string(MSG.rfcInvalid), v.minLength(1, MSG.rfcInvalid), v.maxLength(13, MSG.rfcInvalid)), view: v.optional(v.string()) }, MSG.rfcInvalid),
+  date: v.object({ year: int(FIRST_YEAR, 9999), month: v.optional(int(1, 12)) }, MSG.badJson),
+});
+
+const TicketIdParam = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));
+
+export function ticketRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(s);
+
+  app.get('/api/v2/tickets', auth, async (c) => {
+    const q = parseWith(TicketsQuery, parseBracketedQuery(new URL(c.req.url).searchParams));
+    const annual = q.usuario.view === 'annual';
+    if (!annual && q.date.month === undefined) throw fail(400, MSG.badJson);
+    const clientId = await ownClientId(s.db, caller(c).userId, q.usuario.rfc_owner);
+    const { from, to } = annual ? yearRange(q.date.year) : monthRange(q.date.year, q.date.month as number);
+    return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
+  });
+
+  app.post('/form/ticket_create', auth, async (c) => {
+    const body = parseWith(CreateTicketBody, c.get('body'));
+    const ticketId = await createTicket(s.db, caller(c).userId, body, s.clock());
+    return ok(c, { ticket: { ticket_id: ticketId } });
+  });
+
+  app.put('/api/v2/update_ticket', auth, async (c) => {
+    const body = parseWith(UpdateTicketBody, c.get('body'));
+    const userId = caller(c).userId;
+    await updateTicket(s.db, userId, body, s.clock());
+    const ticket = await findTicket(s.db, userId, body.ticket.ticket_id);
+    if (!ticket) throw fail(404, MSG.ticketNotFound);
+    return ok(c, ticket);
+  });
+
+  app.delete('/api/v2/tickets', auth, async (c) => {
+    const body = parseWith(RemoveTicketsBody, c.get('body'));
+    return ok(c, { deleted: await deleteTickets(s.db, s.files, caller(c).userId, body.tickets, s.clock()) });
+  });
+
+  app.post('/tickets/:id/attach_image', auth, async (c) => {
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (declared > UPLOAD_LIMIT) throw fail(413, MSG.imageTooLarge);
+    const type = c.req.header('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) throw fail(415, MSG.imageNotImage);
+    const id = v.safeParse(TicketIdParam, c.req.param('id'));
+    if (!id.success) throw fail(404, MSG.ticketNotFound);
+    const ticketId = id.output.toLowerCase();
+    const userId = caller(c).userId;
+    await assertOwnTicket(s.db, userId, ticketId);
+    const image = await imageFromMultipart(await readUpload(c.req.raw.body), type);
+    await attachImage(s.db, s.files, userId, ticketId, image, s.clock());
+    return c.body(null, 204);
+  });
+
+  app.get('/api/v2/ticket_image', auth, async (c) => {
+    const id = v.safeParse(TicketIdParam, c.req.query('ticket_id') ?? '');
+    if (!id.success) throw fail(404, MSG.notFound);
+    const image = await readImage(s.db, s.files, caller(c).userId, id.output.toLowerCase());
+    const etag = `"${image.key.slice(image.key.lastIndexOf('/') + 1)}"`;
+    const headers = {
+      'Cache-Control': 'private, no-cache',
+      ETag: etag,
+      'Content-Disposition': 'inline',
+    };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    return c.body(image.bytes, 200, { ...headers, 'Content-Type': image.type, 'Content-Length': String(image.bytes.byteLength) });
+  });
+
+  return app;
+}

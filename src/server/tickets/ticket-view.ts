@@ -1,0 +1,74 @@
+// Rows → the ticket JSON of DESIGN §3, read with one joined query (owner's username, RFC, company, tag).
+import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import type { Ticket } from '../../domain/ticket';
+import { statusName } from '../../domain/ticket';
+import type { Db } from '../db/client';
+import { clients, companies, metaTags, tickets, users } from '../db/schema';
+import { mexicoCityIso } from './mexico-time';
+
+function ticketQuery(db: Db) {
+  return db
+    .select({
+      id: tickets.id,
+      type: tickets.type,
+      statusId: tickets.statusId,
+      receivedAt: tickets.receivedAt,
+      companyShortName: companies.shortName,
+      ticketNumber: tickets.ticketNumber,
+      amount: tickets.amount,
+      metaTagId: tickets.metaTagId,
+      tagName: metaTags.metaTag,
+      incomeMetaTagId: tickets.incomeMetaTagId,
+      note: tickets.note,
+      imageKey: tickets.imageKey,
+      username: users.username,
+      rfc: clients.rfc,
+      currency: tickets.currency,
+      originalAmount: tickets.originalAmount,
+    })
+    .from(tickets)
+    .innerJoin(clients, eq(clients.id, tickets.clientId))
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(metaTags, eq(metaTags.id, tickets.metaTagId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
+
+export function toTicket(r: Row): Ticket {
+  return {
+    ticket_id: r.id,
+    ticket_type_id: r.type,
+    ticket_status_name: statusName(r.statusId) ?? 'guardado',
+    received_at: mexicoCityIso(r.receivedAt),
+    company_short_name: r.companyShortName,
+    ticket_number: r.ticketNumber,
+    amount: r.amount,
+    tags: r.metaTagId !== null && r.tagName !== null ? [{ tag_id: r.metaTagId, tag_name: r.tagName }] : [],
+    income_meta_tag_id: r.incomeMetaTagId,
+    note: r.note,
+    include_ticket_image: r.imageKey !== null,
+    ticket_image_text: '',
+    user_area: '',
+    username: r.username,
+    // Issue 5 (CFDI import) fills receipts.
+    receipt: null,
+    rfc: r.rfc,
+    currency: r.currency,
+    original_amount: r.originalAmount,
+  };
+}
+
+/** One live ticket of that user, or undefined. */
+export async function findTicket(db: Db, userId: number, ticketId: string): Promise<Ticket | undefined> {
+  const [row] = await ticketQuery(db).where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
+  return row ? toTicket(row) : undefined;
+}
+
+/** The live tickets of one tax account in [from, to), newest first: a range on the (client_id, received_at) index. */
+export async function ticketsInRange(db: Db, clientId: number, from: Date, to: Date): Promise<Ticket[]> {
+  const rows = await ticketQuery(db)
+    .where(and(eq(tickets.clientId, clientId), gte(tickets.receivedAt, from), lt(tickets.receivedAt, to), isNull(tickets.deletedAt)))
+    .orderBy(desc(tickets.receivedAt), desc(tickets.createdAt), desc(tickets.id));
+  return rows.map(toTicket);
+}

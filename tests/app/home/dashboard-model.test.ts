@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampPage, emptyMonthText, matchesSearch, pageCount, pageLabel, pageSlice, rowLinks, selectAllState,
+  selectionReducer, ticketRow, type NameLookups,
+} from '../../../src/app/home/dashboard-model';
+import { receipt, ticket } from './fixtures';
+
+const lookups: NameLookups = {
+  companies: new Map([['oxxo', 'OXXO'], ['manual', 'Registro manual']]),
+  incomeCategories: new Map([[2, 'Honorarios']]),
+};
+
+describe('search', () => {
+  const t = ticket({ company_short_name: 'oxxo', ticket_number: 'A-778', note: 'Café con crédito', amount: '1234.50' });
+
+  it('matches origin name, ticket number, category, note and amount, ignoring case and accents', () => {
+    expect(matchesSearch(t, 'oxxo', lookups)).toBe(true);
+    expect(matchesSearch(t, 'a-778', lookups)).toBe(true);
+    expect(matchesSearch(t, 'alimentos', lookups)).toBe(true);
+    expect(matchesSearch(t, 'credito', lookups)).toBe(true);
+    expect(matchesSearch(t, '1234.5', lookups)).toBe(true);
+    expect(matchesSearch(t, '$1,234.50', lookups)).toBe(true);
+    expect(matchesSearch(t, 'gasolina', lookups)).toBe(false);
+  });
+
+  it('an empty query matches everything', () => {
+    expect(matchesSearch(t, '   ', lookups)).toBe(true);
+  });
+
+  it('income rows are found by their income category', () => {
+    const income = ticket({ ticket_type_id: 4, tags: [], income_meta_tag_id: 2 });
+    expect(matchesSearch(income, 'honorarios', lookups)).toBe(true);
+  });
+});
+
+describe('paging', () => {
+  it('10 rows a page and "Página x de y"', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(10)).toBe(1);
+    expect(pageCount(11)).toBe(2);
+    expect(pageLabel(2, 25)).toBe('Página 2 de 3');
+    expect(pageSlice(Array.from({ length: 25 }, (_, i) => i), 3)).toEqual([20, 21, 22, 23, 24]);
+  });
+
+  it('clamps the page when the list shrinks', () => {
+    expect(clampPage(5, 12)).toBe(2);
+    expect(clampPage(0, 12)).toBe(1);
+    expect(pageLabel(4, 3)).toBe('Página 1 de 1');
+  });
+
+  it('says the month is empty in running-text Spanish', () => {
+    expect(emptyMonthText(11)).toBe('Aún no hay movimientos en noviembre. Agrega tu primer gasto.');
+  });
+});
+
+describe('row model', () => {
+  it('shows the spec columns of an expense without receipt', () => {
+    const row = ticketRow({ ...ticket({ note: 'comida' }), syncState: 'pending' }, lookups, 'tok');
+    expect(row).toMatchObject({
+      date: '2026-11-20',
+      origin: 'Registro manual',
+      categoryKind: 'expense',
+      categoryValue: '1',
+      categoryLabel: 'Alimentos y bebidas',
+      amount: '$120.50',
+      income: false,
+      paymentMethod: '—',
+      note: 'comida',
+      status: 'not-invoiceable',
+      statusLabel: 'No facturable',
+      pendingSync: true,
+      selectable: true,
+      links: { pdf: null, xml: null, image: null },
+    });
+  });
+
+  it('income rows use the income category and are marked as income', () => {
+    const row = ticketRow(ticket({ ticket_type_id: 4, ticket_status_name: 'ingreso no facturable', tags: [], income_meta_tag_id: 2 }), lookups, 't');
+    expect(row).toMatchObject({ categoryKind: 'income', categoryValue: '2', categoryLabel: 'Honorarios', income: true, selectable: false });
+  });
+
+  it('guardado, pendiente and Interno show as pending', () => {
+    for (const name of ['guardado', 'pendiente', 'Interno']) {
+      expect(ticketRow(ticket({ ticket_status_name: name }), lookups, 't').statusLabel).toBe('Pendiente');
+    }
+  });
+
+  it('receipt rows link PDF and XML, and the image when there is one, with the token in the query', () => {
+    const t = ticket({ ticket_id: 'T 1', receipt, ticket_status_name: 'facturado', include_ticket_image: true });
+    expect(rowLinks(t, 'a&b')).toEqual({
+      pdf: '/receipt_pdf?receipt_id=r-1&access_token=a%26b',
+      xml: '/receipt_xml?receipt_id=r-1&access_token=a%26b',
+      image: '/api/v2/ticket_image?ticket_id=T%201&access_token=a%26b',
+    });
+    expect(ticketRow(t, lookups, 'x').paymentMethod).toBe('PUE');
+  });
+
+  it('an uncategorised expense shows "Sin Categoría"', () => {
+    expect(ticketRow(ticket({ tags: [] }), lookups, 't')).toMatchObject({ categoryValue: '', categoryLabel: 'Sin Categoría' });
+  });
+});
+
+describe('selection (spec §4)', () => {
+  it('ignores rows that are not selectable', () => {
+    const s = selectionReducer(new Set(), { type: 'toggle', id: 'a', selectable: false });
+    expect(s.size).toBe(0);
+  });
+
+  it('toggles selectable rows', () => {
+    const one = selectionReducer(new Set(), { type: 'toggle', id: 'a', selectable: true });
+    expect([...one]).toEqual(['a']);
+    expect(selectionReducer(one, { type: 'toggle', id: 'a', selectable: true }).size).toBe(0);
+  });
+
+  it('select-all picks only the selectable filtered ids, and clears when all are selected', () => {
+    const all = selectionReducer(new Set(['z']), { type: 'toggle-all', selectableIds: ['a', 'b'] });
+    expect([...all].sort()).toEqual(['a', 'b']);
+    expect(selectAllState(all, ['a', 'b'])).toBe('all');
+    expect(selectionReducer(all, { type: 'toggle-all', selectableIds: ['a', 'b'] }).size).toBe(0);
+    expect(selectAllState(new Set(['a']), ['a', 'b'])).toBe('some');
+    expect(selectAllState(new Set(), [])).toBe('none');
+  });
+
+  it('resets (month or RFC change)', () => {
+    expect(selectionReducer(new Set(['a']), { type: 'reset' }).size).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppDb } from '../../src/offline/db';
+import { installOutboxDrain, type WorkerScope } from '../../src/offline/worker-drain';
+import { createManualTicket } from '../../src/offline/ticket-actions';
+import { CTX, expenseForm, freshDb, scriptedFetch } from './outbox-fixtures';
+
+let db: AppDb;
+const WAIT = { timeout: 5_000 };
+afterEach(async () => {
+  await db.delete();
+});
+
+type Ev = { tag?: string; data?: unknown; waitUntil(p: Promise<unknown>): void };
+
+function fakeScope() {
+  const listeners = new Map<string, (e: Ev) => void>();
+  const posted: unknown[] = [];
+  const scope: WorkerScope = {
+    addEventListener: (type, l) => void listeners.set(type, l),
+    clients: { matchAll: async () => [{ postMessage: (m: unknown) => posted.push(m) }] },
+  };
+  const fire = (type: string, e: Omit<Ev, 'waitUntil'>) => {
+    let waited: Promise<unknown> = Promise.resolve();
+    listeners.get(type)?.({ ...e, waitUntil: (p) => (waited = p) });
+    return waited;
+  };
+  return { scope, fire, posted };
+}
+
+describe('installOutboxDrain (service worker)', () => {
+  it('drains at start-up and on {type:"drain"}, posting the result to every window', async () => {
+    db = freshDb();
+    await createManualTicket(db, expenseForm(), CTX);
+    const api = scriptedFetch();
+    const { scope, fire, posted } = fakeScope();
+    installOutboxDrain(scope, { getDb: () => db, getToken: () => 't', fetch: api.fetch });
+    await vi.waitFor(() => expect(posted).toHaveLength(1), WAIT);
+    expect(posted[0]).toMatchObject({ type: 'outbox-drained', result: { sent: 1, remaining: 0 } });
+    await createManualTicket(db, expenseForm({ amount: '3' }), CTX);
+    await fire('message', { data: { type: 'drain' } });
+    await fire('message', { data: { type: 'SKIP_WAITING' } });
+    expect(posted).toHaveLength(2);
+    expect(api.sent).toHaveLength(2);
+  });
+
+  it('a sync event while still offline rejects, so the browser fires it again later', async () => {
+    db = freshDb();
+    const api = scriptedFetch();
+    const { scope, fire, posted } = fakeScope();
+    installOutboxDrain(scope, { getDb: () => db, getToken: () => 't', fetch: api.fetch });
+    await vi.waitFor(() => expect(posted).toHaveLength(1), WAIT);
+    await createManualTicket(db, expenseForm(), CTX);
+    api.on(() => true, 'network');
+    await expect(fire('sync', { tag: 'outbox' })).rejects.toThrow();
+    await expect(fire('sync', { tag: 'outbox' })).resolves.toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    await expect(fire('sync', { tag: 'other' })).resolves.toBeUndefined();
+  });
+});
