@@ -3,12 +3,11 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
-export const APP_VERSION = '1.21.1';
-
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
+  // CC_BUILD_LABEL tells two builds of the same source apart (the update test deploys a "v2").
+  define: { __BUILD_LABEL__: JSON.stringify(process.env.CC_BUILD_LABEL ?? '') },
   build: {
     outDir: 'dist',
     target: 'es2022',

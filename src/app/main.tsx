@@ -11,7 +11,10 @@ import { toast } from './ui/toast-store';
 import './ui/theme.css';
 import './app.css';
 
+declare const __BUILD_LABEL__: string;
+
 async function start(): Promise<void> {
+  if (__BUILD_LABEL__) document.documentElement.dataset.build = __BUILD_LABEL__;
   const session = await loadSession();
   // Signed in: fetch and run Dexie (the layout's largest dependency) now, in a task of its own,
   // rather than inside the one that evaluates the whole signed-in layout.

@@ -2,8 +2,11 @@
 // bundle sizes, Lighthouse (median of N mobile runs) on the login and home routes, installability
 // and offline start through CDP, and API load with autocannon. The server is started here, on a
 // free port with a fresh DATA_DIR; results also go to tests/bench/results/latest.json.
+// Then the offline benchmarks of issue 3 (tests/bench/offline.ts): Dexie month query and dashboard
+// render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
-//        --dist DIR (measure and serve another build), --no-lighthouse, --no-load.
+//        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
+//        --only bundle|browser|load|offline (just that section; results go to latest-<section>.json).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +19,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
+import { offlineSection } from './offline';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,6 +43,14 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
+const SECTIONS = ['bundle', 'browser', 'load', 'offline'] as const;
+const onlyAt = argv.indexOf('--only');
+const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
+if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
+  console.error(`--only takes one of: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const wants = (section: (typeof SECTIONS)[number]): boolean => ONLY === undefined || ONLY === section;
 
 const figures: Record<string, string | number> = {};
 let failed = false;
@@ -400,15 +412,17 @@ async function main(): Promise<void> {
     });
   }
 
-  try {
-    const bundle = measureBundle(DIST);
-    for (const text of formatReport(bundle)) {
-      const [key, ...rest] = text.split(': ');
-      report(key!, rest.join(': '));
+  if (wants('bundle')) {
+    try {
+      const bundle = measureBundle(DIST);
+      for (const text of formatReport(bundle)) {
+        const [key, ...rest] = text.split(': ');
+        report(key!, rest.join(': '));
+      }
+      for (const failure of budgetFailures(bundle)) console.error(`over budget: ${failure}`);
+    } catch (error) {
+      fail('bundle', error);
     }
-    for (const failure of budgetFailures(bundle)) console.error(`over budget: ${failure}`);
-  } catch (error) {
-    fail('bundle', error);
   }
 
   let server: Server | null = null;
@@ -421,16 +435,35 @@ async function main(): Promise<void> {
     } catch (error) {
       fail('login', error);
     }
-    try {
-      await browserSection(server.url, session);
-    } catch (error) {
-      fail('browser', error);
+    if (wants('browser')) {
+      try {
+        await browserSection(server.url, session);
+      } catch (error) {
+        fail('browser', error);
+      }
     }
-    if (!flag('--no-load') && session) {
+    if (wants('load') && !flag('--no-load') && session) {
       try {
         await loadSection(server.url, session);
       } catch (error) {
         fail('load', error);
+      }
+    }
+    if (wants('offline') && !flag('--no-offline') && session) {
+      const signedIn = session;
+      try {
+        await offlineSection({
+          base: server.url,
+          session: signedIn,
+          chromePath: CHROME_PATH,
+          seedSession: (page) => seedSession(page, signedIn),
+          report,
+          fail,
+          median,
+          percentile,
+        });
+      } catch (error) {
+        fail('offline', error);
       }
     }
   } catch (error) {
@@ -448,7 +481,7 @@ async function main(): Promise<void> {
     // reported as unknown
   }
   await writeFile(
-    join(outDir, 'latest.json'),
+    join(outDir, ONLY ? `latest-${ONLY}.json` : 'latest.json'),
     JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, figures }, null, 2) + '\n',
   );
   process.exitCode = failed ? 1 : 0;

@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // A busy 2-core CI machine: give every UI expectation time (vitest's default poll is 1 s).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

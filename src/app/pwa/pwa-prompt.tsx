@@ -89,7 +89,15 @@ export default function PwaPrompt() {
 
   const update = () => {
     setUpdating(true);
-    // The plugin reloads the page once the new worker takes control.
+    // Reload once the new worker takes control. Our own listener: workbox-window treats a worker
+    // found by a later registration.update() (our hourly check) as "external" and then the
+    // plugin's own reload does not fire.
+    let reloaded = false;
+    navigator.serviceWorker?.addEventListener('controllerchange', () => {
+      if (reloaded) return;
+      reloaded = true;
+      window.location.reload();
+    });
     updateServiceWorker(true).catch(() => setUpdating(false));
   };
 
