@@ -54,7 +54,24 @@ export function hasSession(): boolean {
   return current !== null;
 }
 
+const OWNER_KEY = 'owner';
+
+/**
+ * Whose data this device holds. A 401 clears the session but keeps the outbox for the same person
+ * to send after signing in again; when someone else signs in, nothing of the previous user may
+ * stay (or be sent with the new user's token), so the device is wiped first.
+ */
+async function claimDevice(userId: number): Promise<void> {
+  const owner = await get<number>(OWNER_KEY, kvStore()).catch(() => undefined);
+  if (owner !== undefined && owner !== userId) {
+    const { wipeLocalData } = await import('./wipe');
+    await wipeLocalData();
+  }
+  await set(OWNER_KEY, userId, kvStore());
+}
+
 export async function saveSession(session: Session, remember: boolean, now: number = Date.now()): Promise<StoredSession> {
+  await claimDevice(session.user_id);
   const stored: StoredSession = {
     token: session.token,
     user_id: session.user_id,

@@ -8,7 +8,7 @@ import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../src/domain/categori
 import { newId } from '../../src/domain/ids';
 import type { SpendingForm } from '../../src/domain/spending-form';
 import {
-  MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE, ticketMonth, type Receipt, type TicketTag,
+  MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE, isSelectable, ticketMonth, type Receipt, type TicketTag,
 } from '../../src/domain/ticket';
 import { db as appDbInstance, type AppDb, type CategoryRow, type TicketRow } from '../../src/offline/db';
 import { pullMonth, seenKey } from '../../src/offline/pull';
@@ -149,6 +149,43 @@ const api = {
       if (rows.length === 0) throw new Error(`empty month ${p.rfc} ${p.month}`);
     }
     return times;
+  },
+
+  /**
+   * Where queryMonthPage's time goes, per pick: the month's count through the index, and the
+   * selectable-ids pass (reads every row of the month to filter them).
+   */
+  async timeMonthParts(picks: { rfc: string; month: string }[]): Promise<{ count: number[]; selectable: number[] }> {
+    const db = appDb();
+    const count: number[] = [];
+    const selectable: number[] = [];
+    for (const p of picks) {
+      let t0 = performance.now();
+      await monthRange(db, p.rfc, p.month).count();
+      count.push(performance.now() - t0);
+      t0 = performance.now();
+      await monthRange(db, p.rfc, p.month).reverse().and(isSelectable).primaryKeys();
+      selectable.push(performance.now() - t0);
+    }
+    return { count, selectable };
+  },
+
+  /** One small readwrite transaction with strict and with relaxed durability, `n` times each (scratch database). */
+  async durabilityProbe(n: number): Promise<{ strict: number[]; relaxed: number[] }> {
+    const out = { strict: [] as number[], relaxed: [] as number[] };
+    for (const mode of ['strict', 'relaxed'] as const) {
+      const probe = new Dexie(`cc-bench-probe-${mode}`, { chromeTransactionDurability: mode });
+      probe.version(1).stores({ rows: 'id' });
+      await probe.open();
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await probe.table('rows').put({ id: i, at: Date.now() });
+        out[mode].push(performance.now() - t0);
+      }
+      probe.close();
+      await probe.delete();
+    }
+    return out;
   },
 
   /** The note of the newest ticket of a month (what the dashboard's first row shows), or null. */

@@ -219,6 +219,9 @@ async function dexieBench(deps: OfflineBenchDeps, browser: Browser, code: string
     const bare = await page.evaluate((p) => window.ccBench.timeFirstPage(p), pagePicks);
     deps.report('dexie-month-first-page-index-median-ms', round1(deps.median(bare)));
     deps.report('dexie-month-first-page-index-p95-ms', round1(deps.percentile(bare, 95)));
+    const parts = await page.evaluate((p) => window.ccBench.timeMonthParts(p), queryPicks);
+    deps.report('dexie-month-count-median-ms', round1(deps.median(parts.count)));
+    deps.report('dexie-month-selectable-ids-median-ms', round1(deps.median(parts.selectable)));
 
     // Render: month (or year) changes on the real dashboard, timed from the select's change event
     // to the new month's newest ticket in the first table row.
@@ -261,7 +264,12 @@ async function syncDownBench(deps: OfflineBenchDeps, browser: Browser, code: str
   const now = mexicoCityDate();
   const p = shift({ year: now.year, month: now.month }, -2);
   const existing = (await monthTickets(deps, rfc, p)).length;
-  if (existing < SYNC_TICKETS) await seedServerMonth(deps, rfc, p, SYNC_TICKETS - existing);
+  if (existing < SYNC_TICKETS) {
+    const t0 = performance.now();
+    await seedServerMonth(deps, rfc, p, SYNC_TICKETS - existing);
+    // Context for the replay figure: the server's create throughput (8 requests in flight).
+    deps.report('server-ticket-create-per-op-ms', round1((performance.now() - t0) / (SYNC_TICKETS - existing)));
+  }
   const onServer = (await monthTickets(deps, rfc, p)).length;
   if (onServer !== SYNC_TICKETS) throw new Error(`server has ${onServer} tickets in ${key(p)}, expected ${SYNC_TICKETS}`);
 
@@ -316,6 +324,10 @@ async function replayBench(deps: OfflineBenchDeps, browser: Browser, code: strin
     const total = REPLAY.creates + REPLAY.notes + REPLAY.tags;
     if (queued.outbox !== total) throw new Error(`outbox has ${queued.outbox} operations, expected ${total}`);
     deps.report('replay-1000-enqueue-ms', Math.round(queued.ms));
+    // Context for the replay figure: what one small IndexedDB write transaction costs here.
+    const probe = await page.evaluate(() => window.ccBench.durabilityProbe(30));
+    deps.report('idb-strict-tx-median-ms', round1(deps.median(probe.strict)));
+    deps.report('idb-relaxed-tx-median-ms', round1(deps.median(probe.relaxed)));
 
     await page.evaluate(() => {
       window.ccDrain = window.ccBench.waitDrained(180_000);

@@ -18,6 +18,22 @@ describe('session', () => {
     expect(hasSession()).toBe(true);
   });
 
+  it('a different person signing in finds nothing of the previous one; the same person keeps it', async () => {
+    const { db } = await import('../../src/offline/db');
+    await saveSession(session, true);
+    await db.meta.put({ key: 'probe', fetchedAt: 1 });
+    await clearSession(); // a 401: signed out, local data kept
+    await saveSession({ ...session, token: 'tok-2' }, true);
+    expect(await db.meta.get('probe')).toBeTruthy();
+    await clearSession();
+    db.close();
+    await saveSession({ token: 'tok-3', user_id: 8, email: 'beto@example.mx', username: 'beto' }, true);
+    await db.open();
+    expect(await db.meta.get('probe')).toBeUndefined();
+    expect(await get('owner', kvStore())).toBe(8);
+    db.close();
+  });
+
   it('a non-remembered session expires', async () => {
     const t0 = 1_000_000;
     const saved = await saveSession(session, false, t0);
