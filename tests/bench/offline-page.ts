@@ -125,7 +125,7 @@ const api = {
     return { ms: performance.now() - started, count: await db.tickets.count() };
   },
 
-  /** The dashboard's own query (queryMonthPage: counts, first page, selectable ids), timed per pick. */
+  /** The dashboard's own page query (queryMonthPage: counts and the first page), timed per pick. */
   async timeMonthPage(picks: { rfc: string; month: string }[]): Promise<number[]> {
     const db = appDb();
     const times: number[] = [];

@@ -20,7 +20,7 @@ import { useLayout } from '../layout/layout-context';
 import {
   emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow, type NameLookups,
 } from './dashboard-model';
-import { queryMonthPage } from './month-query';
+import { queryMonthPage, querySelectableIds } from './month-query';
 import { TicketCards, TicketTable } from './ticket-list';
 import { useMonthSync } from './use-month-sync';
 import type { CategoryLists } from './ticket-controls';
@@ -127,7 +127,8 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   );
   const token = getSession()?.token ?? '';
   const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
-  const selectableIds = result?.selectableIds ?? [];
+  const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, lookups]);
+  const selectableIds = selectable ?? [];
   const allState = selectAllState(selected, selectableIds);
   const total = result?.total ?? 0;
   const shownPage = result?.page ?? 1;

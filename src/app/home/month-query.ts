@@ -13,8 +13,6 @@ export interface MonthPage {
   total: number;
   /** Rows of the month before searching (tells "empty month" from "no matches"). */
   monthTotal: number;
-  /** Selectable ids among the matching rows (select-all, spec §4). */
-  selectableIds: string[];
   /** The page actually shown (clamped when the list shrank). */
   page: number;
 }
@@ -35,16 +33,24 @@ function monthCollection(db: Dexie, rfc: string, month: string) {
     .reverse();
 }
 
+function matchingRows(db: Dexie, q: MonthQuery, lookups: NameLookups) {
+  const c = monthCollection(db, q.rfc, q.month);
+  return q.search.trim() ? c.filter((t) => matchesSearch(t, q.search, lookups)) : c;
+}
+
+/** The page to show: two index counts and ten rows, so it paints at once even in a busy month. */
 export async function queryMonthPage(db: Dexie, q: MonthQuery, lookups: NameLookups): Promise<MonthPage> {
   const monthTotal = await monthCollection(db, q.rfc, q.month).count();
-  const searching = q.search.trim().length > 0;
-  const matching = () => {
-    const c = monthCollection(db, q.rfc, q.month);
-    return searching ? c.filter((t) => matchesSearch(t, q.search, lookups)) : c;
-  };
-  const total = searching ? await matching().count() : monthTotal;
+  const total = q.search.trim() ? await matchingRows(db, q, lookups).count() : monthTotal;
   const page = clampPage(q.page, total);
-  const rows = await matching().offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).toArray();
-  const selectableIds = (await matching().and(isSelectable).primaryKeys()) as string[];
-  return { rows, total, monthTotal, selectableIds, page };
+  const rows = await matchingRows(db, q, lookups).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).toArray();
+  return { rows, total, monthTotal, page };
+}
+
+/**
+ * Selectable ids among every matching row of the month (select-all, spec §4). It reads the whole
+ * month, so it is a query of its own that never holds up the page.
+ */
+export async function querySelectableIds(db: Dexie, q: Omit<MonthQuery, 'page'>, lookups: NameLookups): Promise<string[]> {
+  return (await matchingRows(db, { ...q, page: 1 }, lookups).and(isSelectable).primaryKeys()) as string[];
 }

@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryMonthPage, type StoredTicket } from '../../../src/app/home/month-query';
+import { queryMonthPage, querySelectableIds, type StoredTicket } from '../../../src/app/home/month-query';
 import { receipt, ticket } from './fixtures';
 
 const lookups = { companies: new Map<string, string>(), incomeCategories: new Map<number, string>() };
@@ -53,10 +53,8 @@ describe('a month page from Dexie', () => {
   });
 
   it('lists the selectable ids of every matching row, not only the page', async () => {
-    const p = await queryMonthPage(db, { rfc: 'LOVA850101AB1', month: '2026-11', search: '', page: 2 }, lookups);
     // fixtures are 'no facturable' (selectable) and one invoiced with a receipt
-    expect(p.selectableIds).toHaveLength(24);
-    const noneSelectable = await queryMonthPage(db, { rfc: 'XAXX010101000', month: '2026-11', search: '', page: 1 }, lookups);
-    expect(noneSelectable.selectableIds).toEqual(['other-rfc']);
+    expect(await querySelectableIds(db, { rfc: 'LOVA850101AB1', month: '2026-11', search: '' }, lookups)).toHaveLength(24);
+    expect(await querySelectableIds(db, { rfc: 'XAXX010101000', month: '2026-11', search: '' }, lookups)).toEqual(['other-rfc']);
   });
 });
