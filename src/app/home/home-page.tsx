@@ -2,14 +2,16 @@
 // Dexie at once, refreshed from the server in the background; adding spending and income.
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { monthKey, monthTitle } from '../../domain/dates';
 import type { EntryKind } from '../../domain/spending-form';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
-import { SpendingPanel } from '../spending/spending-panel';
+// The panel is not needed to paint the month: load it after the first screen (and precached offline).
+const loadPanel = () => import('../spending/spending-panel');
+const SpendingPanel = lazy(() => loadPanel().then((m) => ({ default: m.SpendingPanel })));
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -113,6 +115,15 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const [page, setPage] = useState(1);
   const [selected, dispatchSelection] = useReducer(selectionReducer, new Set<string>());
   const [panel, setPanel] = useState<EntryKind | null>(null);
+  // Mounted from the first time it opens on, so closing keeps its slide-out and reset behaviour.
+  const [panelUsed, setPanelUsed] = useState(false);
+  useEffect(() => {
+    if (panel) setPanelUsed(true);
+  }, [panel]);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    idle(() => void loadPanel());
+  }, []);
   const mk = monthKey(year, month);
 
   // Selection and paging start over on another month (spec §4); the account change remounts this.
@@ -279,7 +290,11 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
         </div>
       )}
 
-      <SpendingPanel kind={panel} onClose={() => setPanel(null)} rfc={rfc} username={getSession()?.username ?? ''} />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <SpendingPanel kind={panel} onClose={() => setPanel(null)} rfc={rfc} username={getSession()?.username ?? ''} />
+        </Suspense>
+      )}
     </main>
   );
 }
