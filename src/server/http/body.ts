@@ -9,7 +9,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const isMutating = (method: string) => MUTATING.has(method);
 
-async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+/** Reads a body up to `limit` bytes; null as soon as it passes it, whatever Content-Length claimed. */
+export async function readLimited(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -37,7 +38,7 @@ export function jsonBody(limit = JSON_BODY_LIMIT): MiddlewareHandler<AppEnv> {
     c.set('body', {});
     c.set('rawBody', '');
     const type = c.req.header('content-type') ?? '';
-    // Multipart uploads (later issues) read their own bodies with their own limits.
+    // Multipart uploads read their own bodies with their own limits (tickets/images.ts).
     if (!isMutating(c.req.method) || type.startsWith('multipart/')) return next();
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > limit) throw fail(413, MSG.bodyTooLarge);

@@ -7,6 +7,7 @@ import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
 import type { Db } from '../db/client';
 import { tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
+import { readLimited } from '../http/body';
 import { sniffAttachmentType, type AttachmentType } from '../files/image-type';
 import { fail } from '../http/errors';
 
@@ -17,29 +18,12 @@ export const IMAGE_FIELD = 'images[0]';
 
 const EXTENSION: Record<AttachmentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf' };
 
-/** Reads a request body, giving up (413) as soon as it passes the limit, whatever Content-Length claimed. */
+/** Reads an upload, giving up (413) as soon as it passes the limit, whatever Content-Length claimed. */
 export async function readUpload(body: ReadableStream<Uint8Array> | null, limit = UPLOAD_LIMIT): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw fail(413, MSG.imageTooLarge);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const ch of chunks) {
-    out.set(ch, at);
-    at += ch.byteLength;
-  }
-  return out;
+  const bytes = await readLimited(body, limit);
+  if (!bytes) throw fail(413, MSG.imageTooLarge);
+  return bytes;
 }
 
 /** The attachment part of a multipart body, checked: ≤ 2 MB (413) and a real PNG, JPEG, WebP, GIF or PDF (415). */
