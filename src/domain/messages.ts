@@ -55,6 +55,9 @@ export const MSG = {
   storageFull: 'Tu teléfono no tiene espacio para guardar esto. Libera espacio e intenta de nuevo; no se guardó.',
   forbidden: 'No tienes permiso para hacer esto.',
   rateInvalid: 'Escribe el tipo de cambio como un número positivo.',
+  // analytics path (issue 4)
+  analyticsYear: 'El año debe ser 2013 o posterior.',
+  analyticsMonth: 'El mes debe estar entre 1 y 12.',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { MSG } from '../domain/messages';
 import { accountRoutes } from './accounts/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { SessionCache } from './accounts/sessions';
 import { AccountsCache } from './accounts/accounts-cache';
 import { hmacKeySource } from './captcha/altcha';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountRoutes(s, hmacKey));
   app.route('/', catalogRoutes(s));
   app.route('/', ticketRoutes(s));
+  app.route('/', analyticsRoutes(s));
   app.route('/', rateRoutes(s));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));

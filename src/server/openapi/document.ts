@@ -42,8 +42,14 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/v3/plans.json', summary: 'Planes', tag: 'Catálogos', auth: false, response: v.array(R.Plan) },
   { method: 'get', path: '/company/all.json', summary: 'Empresas soportadas (1 = Registro manual)', tag: 'Catálogos', auth: false, response: v.array(R.Company) },
   {
-    method: 'get', path: '/api/v2/tickets', summary: 'Tickets de un RFC propio en un mes de la Ciudad de México (o el año con usuario[view]=annual), del más reciente al más antiguo', tag: 'Tickets', auth: true, response: R.TicketList, errors: [404],
-    params: { 'usuario[rfc_owner]': '*RFC de una cuenta fiscal propia', 'date[year]': '*Año', 'date[month]': 'Mes 1-12 (requerido salvo en la vista anual)', 'usuario[view]': '`annual` para todo el año' },
+    method: 'get', path: '/api/v2/tickets', summary: 'Tickets de un RFC propio en un mes de la Ciudad de México (o el año con usuario[view]=annual), del más reciente al más antiguo', tag: 'Tickets', auth: true, response: v.union([R.TicketList, R.Stats]), errors: [404],
+    params: {
+      'usuario[rfc_owner]': '*RFC de una cuenta fiscal propia',
+      'date[year]': '*Año',
+      'date[month]': 'Mes 1-12 (requerido salvo en la vista anual)',
+      'usuario[view]': '`annual` para todo el año',
+      action: '`stats`: en lugar de los tickets, los totales de gastos e ingresos de cada uno de los 12 meses de date[year]',
+    },
   },
   { method: 'post', path: '/form/ticket_create', summary: 'Registrar un gasto (tipo 2) o ingreso (tipo 4) manual con company[id]=1; idempotente por additional_info.ticket_id', tag: 'Tickets', auth: true, body: CreateTicketBody, response: R.TicketCreated, errors: [404], params: { format: '`json`' } },
   { method: 'put', path: '/api/v2/update_ticket', summary: 'Cambiar la categoría, la categoría de ingreso o la nota de un ticket propio', tag: 'Tickets', auth: true, body: UpdateTicketBody, response: R.Ticket, errors: [404] },
@@ -55,6 +61,14 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (el token puede ir en access_token para usarla en <img>)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
     params: { ticket_id: '*ticket_id' },
+  },
+  {
+    method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}/{month}', summary: 'Gasto (tipo 2) de un mes de un RFC propio por establecimiento y por categoría, y el del mes anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],
+    params: { rfc: '*RFC de una cuenta fiscal propia', year: '*Año, 2013 o posterior', month: '*Mes 1-12' },
+  },
+  {
+    method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}', summary: 'Gasto (tipo 2) de un año de un RFC propio por establecimiento y por categoría, y el del año anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],
+    params: { rfc: '*RFC de una cuenta fiscal propia', year: '*Año, 2013 o posterior' },
   },
   {
     method: 'get', path: '/api/v3/exchange_rates', summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días', tag: 'Tipo de cambio', auth: true, response: R.ExchangeRate, errors: [404],

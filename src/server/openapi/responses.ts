@@ -106,3 +106,27 @@ export const ExchangeRate = v.object({
   rate: v.pipe(v.number(), v.description('MXN por 1 unidad de base')),
   source: v.picklist(['banxico', 'manual']),
 });
+
+const MonthSum = v.object({
+  month: v.pipe(v.string(), v.description('aaaa-mm (calendario de la Ciudad de México)')),
+  sum: v.pipe(v.string(), v.description('MXN, 2 decimales; "0.00" si el mes no tiene movimientos')),
+});
+export const Stats = v.object({
+  stats: v.pipe(
+    v.object({
+      spending: v.pipe(v.array(MonthSum), v.description('Gastos (tipo 2): siempre los 12 meses del año, de enero a diciembre')),
+      income: v.pipe(v.array(MonthSum), v.description('Ingresos (tipos 3 y 4): siempre los 12 meses del año, de enero a diciembre')),
+    }),
+    v.description('Con action=stats: totales mensuales del año date[year] (date[month] no cambia el resultado)'),
+  ),
+});
+
+const Group = v.object({ label: v.string(), value: v.pipe(v.number(), v.description('MXN, redondeado a 2 decimales')) });
+const Breakdown = v.object({
+  venues: v.pipe(v.array(Group), v.description('Gasto por establecimiento (nombre de la empresa; "Registro manual" para capturas manuales), de mayor a menor, todos los grupos')),
+  categories: v.pipe(v.array(Group), v.description('Gasto por categoría ("Sin Categoría" si no tiene), de mayor a menor, todos los grupos')),
+});
+export const SpendingAnalytics = v.object({
+  current: Breakdown,
+  past: v.pipe(Breakdown, v.description('El periodo anterior: el mes anterior (enero → diciembre del año previo) o el año anterior')),
+});

@@ -1,9 +1,10 @@
-// Ticket endpoints (DESIGN §3): month/year lists, manual create, update, delete, image attach and read.
+// Ticket endpoints (DESIGN §3): month/year lists (or their monthly totals with action=stats), manual create, update, delete, image attach and read.
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { FIRST_YEAR } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
+import { monthlyTotals } from '../analytics/queries';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { parseBracketedQuery } from '../http/bracketed-query';
@@ -20,6 +21,8 @@ const int = (min: number, max: number) =>
 export const TicketsQuery = v.object({
   usuario: v.object({ rfc_owner: v.pipe(v.string(MSG.rfcInvalid), v.minLength(1, MSG.rfcInvalid), v.maxLength(13, MSG.rfcInvalid)), view: v.optional(v.string()) }, MSG.rfcInvalid),
   date: v.object({ year: int(FIRST_YEAR, 9999), month: v.optional(int(1, 12)) }, MSG.badJson),
+  /** `stats`: the 12 monthly totals of date[year] instead of the tickets. */
+  action: v.optional(v.string()),
 });
 
 const TicketIdParam = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));
@@ -33,6 +36,7 @@ export function ticketRoutes(s: Services): Hono<AppEnv> {
     const annual = q.usuario.view === 'annual';
     if (!annual && q.date.month === undefined) throw fail(400, MSG.badJson);
     const clientId = await ownClientId(s.db, caller(c).userId, q.usuario.rfc_owner);
+    if (q.action === 'stats') return ok(c, { stats: await monthlyTotals(s.db, clientId, q.date.year) });
     const { from, to } = annual ? yearRange(q.date.year) : monthRange(q.date.year, q.date.month as number);
     return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
   });

@@ -65,6 +65,8 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'DELETE /api/v2/tickets',
       'POST /tickets/{id}/attach_image',
       'GET /api/v2/ticket_image',
+      'GET /api/v3/analytics/spending/{rfc}/{year}/{month}',
+      'GET /api/v3/analytics/spending/{rfc}/{year}',
       'GET /api/v3/exchange_rates',
       'PUT /api/v3/exchange_rates',
       'GET /api/openapi.json',
