@@ -5,6 +5,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
+import { personalReportName } from '../../domain/csv-report';
+import { MSG } from '../../domain/messages';
 import { monthKey, monthTitle } from '../../domain/dates';
 import type { EntryKind } from '../../domain/spending-form';
 import { db } from '../../offline/db';
@@ -17,12 +19,14 @@ import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { TicketIcon } from '../ui/ticket-icons';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
+import { toast } from '../ui/toast-store';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
 import {
   emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow, type NameLookups,
 } from './dashboard-model';
 import { queryMonthPage, querySelectableIds } from './month-query';
+import { SpendingSummaryCard } from './spending-summary';
 import { TicketCards, TicketTable } from './ticket-list';
 import { useMonthSync } from './use-month-sync';
 import type { CategoryLists } from './ticket-controls';
@@ -47,6 +51,26 @@ function useLookups(): { lookups: NameLookups; lists: CategoryLists } {
       },
     };
   }, [companies, expense, income]);
+}
+
+/** Hands a file to the browser's downloads through a Blob URL and an <a download>. */
+function downloadFile(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** 'Exportar': the selected tickets from Dexie as the CSV report (the writer loads on click). */
+async function exportTickets(ids: readonly string[], companies: ReadonlyMap<string, string>, year: number): Promise<void> {
+  const [{ ticketsCsv }, found] = await Promise.all([import('./export-csv'), db.tickets.bulkGet([...ids])]);
+  const tickets = found.filter((t) => t !== undefined);
+  downloadFile(ticketsCsv(tickets, companies), personalReportName(year), 'text/csv;charset=utf-8');
 }
 
 function TableSkeleton() {
@@ -115,6 +139,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const [page, setPage] = useState(1);
   const [selected, dispatchSelection] = useReducer(selectionReducer, new Set<string>());
   const [panel, setPanel] = useState<EntryKind | null>(null);
+  const [exporting, setExporting] = useState(false);
   // Mounted from the first time it opens on, so closing keeps its slide-out and reset behaviour.
   const [panelUsed, setPanelUsed] = useState(false);
   useEffect(() => {
@@ -146,6 +171,18 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const pages = pageCount(total);
   const selectedCount = selected.size;
   const title = monthTitle(month);
+
+  const onExport = () => {
+    setExporting(true);
+    exportTickets([...selected], lookups.companies, year)
+      .catch(() => toast.error(MSG.generic))
+      .finally(() => setExporting(false));
+  };
+  const exportButton = (
+    <Button variant="secondary" disabled={selectedCount === 0} loading={exporting} onClick={onExport}>
+      Exportar
+    </Button>
+  );
 
   const listProps = {
     rows,
@@ -251,6 +288,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
               <Icon name="plus" />
               Agregar ingreso
             </Button>
+            {exportButton}
           </div>
         )}
         {selectedCount > 0 && (
@@ -279,6 +317,8 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
 
       {body}
 
+      <SpendingSummaryCard rfc={rfc} year={year} month={month} />
+
       {!desktop && (
         <div className="bottom-bar">
           <Button variant="primary" onClick={() => setPanel('expense')}>
@@ -287,6 +327,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
           <Button variant="secondary" onClick={() => setPanel('income')}>
             Agregar ingreso
           </Button>
+          {exportButton}
         </div>
       )}
 

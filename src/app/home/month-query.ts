@@ -5,7 +5,7 @@ import { isSelectable, type Ticket } from '../../domain/ticket';
 import { clampPage, matchesSearch, PAGE_SIZE, type NameLookups } from './dashboard-model';
 
 /** A ticket as the device keeps it (contract of issue 3: Ticket plus month and sync state). */
-export type StoredTicket = Ticket & { month: string; syncState: string; pendingOps?: number };
+export type StoredTicket = Ticket & { month: string; syncState: string; pendingOps?: number; syncedAt?: number };
 
 export interface MonthPage {
   rows: StoredTicket[];
@@ -53,4 +53,19 @@ export async function queryMonthPage(db: Dexie, q: MonthQuery, lookups: NameLook
  */
 export async function querySelectableIds(db: Dexie, q: Omit<MonthQuery, 'page'>, lookups: NameLookups): Promise<string[]> {
   return (await matchingRows(db, { ...q, page: 1 }, lookups).and(isSelectable).primaryKeys()) as string[];
+}
+
+/**
+ * Changes whenever the server's copy of the month may have changed (a pull, or an outbox operation
+ * acknowledged): the count and the latest acknowledgement of the month's synced tickets.
+ */
+export async function querySyncedVersion(db: Dexie, rfc: string, month: string): Promise<string> {
+  let count = 0;
+  let latest = 0;
+  await monthCollection(db, rfc, month).each((t) => {
+    if (t.syncState !== 'synced') return;
+    count++;
+    latest = Math.max(latest, t.syncedAt ?? 0);
+  });
+  return `${count}:${latest}`;
 }
