@@ -86,7 +86,12 @@ describe('offline capture through the outbox', () => {
     // Reconnect: the queue drains, in order, once.
     await context.setOffline(false);
     await expect.poll(async () => (await serverTickets()).length, { timeout: 60_000, interval: 1000 }).toBe(3);
+    // Creates land first; the retag and the note of the same ticket follow them in order.
+    await expect
+      .poll(async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, { timeout: 60_000, interval: 1000 })
+      .toBe('Despensa de la semana');
     await expect.poll(() => pendingBadges(again), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
     const tickets = await serverTickets();
     const taxi = tickets.find((t) => t.amount === '123.45');
     const food = tickets.find((t) => t.amount === '80.00');
