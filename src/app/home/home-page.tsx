@@ -136,6 +136,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const { lookups, lists } = useLookups();
   const { sync, seen, retry } = useMonthSync(db, rfc, year, month);
   const [search, setSearch] = useState('');
+  const searchLookups = search.trim() ? lookups : null;
   const [page, setPage] = useState(1);
   const [selected, dispatchSelection] = useReducer(selectionReducer, new Set<string>());
   const [panel, setPanel] = useState<EntryKind | null>(null);
@@ -159,11 +160,13 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
 
   const result = useLiveQuery(
     () => queryMonthPage(db, { rfc, month: mk, search, page }, lookups),
-    [rfc, mk, search, page, lookups],
+    // Names matter only to a search: a refresh of companies or categories must not resubscribe
+    // (and flash the skeleton) while nobody is searching.
+    [rfc, mk, search, page, searchLookups],
   );
   const token = getSession()?.token ?? '';
   const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
-  const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, lookups]);
+  const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const allState = selectAllState(selected, selectableIds);
   const total = result?.total ?? 0;
