@@ -15,21 +15,13 @@ import {
 import { tickets as ticketsTable } from '../../src/server/db/schema';
 import { createHarness, type Harness } from '../server/helpers/harness';
 import { CATEGORIES, RFC, RFC2, expenseForm, freshDb, png } from './outbox-fixtures';
+import { seededRandom } from '../../src/server/demo/demo-tickets';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261122);
 const ACTIONS = 1000;
 
-/** mulberry32: small, seedable, good enough to pick faults and actions. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded like the demo data, so a failing seed can be replayed.
+const rng = seededRandom;
 
 interface Expected {
   rfc: string;

@@ -3,22 +3,35 @@ import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectH
 import { Icon } from './icon';
 import './field.css';
 
-function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
-  const s = ids.filter(Boolean).join(' ');
+/** The aria-describedby of a control: its hint and its error, when present. */
+export function describedBy(id: string, hint: unknown, error: string | null | undefined): string | undefined {
+  const s = [hint !== undefined && hint !== '' ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return s || undefined;
 }
 
-function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
-  // Always rendered so screen readers announce a message when it appears.
+/**
+ * What follows every control: its hint, and its error — always rendered, so screen readers
+ * announce a message when it appears. Ids are `${id}-hint` and `${id}-error` (see describedBy).
+ */
+export function FieldHelp({ id, hint, error, showError = true }: { id: string; hint?: ReactNode; error?: string | null; showError?: boolean }) {
   return (
-    <p id={id} className="field__error" aria-live="polite">
-      {error ? (
-        <>
-          <Icon name="alert" />
-          <span>{error}</span>
-        </>
-      ) : null}
-    </p>
+    <>
+      {hint !== undefined && hint !== '' && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {showError && (
+        <p id={`${id}-error`} className="field__error" aria-live="polite">
+          {error ? (
+            <>
+              <Icon name="alert" />
+              <span>{error}</span>
+            </>
+          ) : null}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -34,8 +47,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, hint, error, trailing, inputRef, id, className, ...rest }: TextFieldProps) {
   const auto = useId();
   const inputId = id ?? `f${auto}`;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={inputId}>
@@ -48,16 +59,11 @@ export function TextField({ label, hint, error, trailing, inputRef, id, classNam
           ref={inputRef}
           className="field__input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
+          aria-describedby={describedBy(inputId, hint, error)}
         />
         {trailing && <div className="field__trailing">{trailing}</div>}
       </div>
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId} error={error} />
+      <FieldHelp id={inputId} hint={hint} error={error} />
     </div>
   );
 }
@@ -81,8 +87,6 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 export function Select({ label, options, error, hint, placeholder, selectRef, id, className, hideLabel, ...rest }: SelectProps) {
   const auto = useId();
   const selectId = id ?? `s${auto}`;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={selectId}>
@@ -94,7 +98,7 @@ export function Select({ label, options, error, hint, placeholder, selectRef, id
         ref={selectRef}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
+        aria-describedby={describedBy(selectId, hint, error)}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
@@ -103,12 +107,7 @@ export function Select({ label, options, error, hint, placeholder, selectRef, id
           </option>
         ))}
       </select>
-      {hint !== undefined && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {!hideLabel && <FieldError id={errorId} error={error} />}
+      <FieldHelp id={selectId} hint={hint} error={error} showError={!hideLabel} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // with the chosen file's name and an error linked to it.
 import { useId, type Ref } from 'react';
 import { Icon } from './icon';
+import { describedBy, FieldHelp } from './fields';
 import { TicketIcon } from './ticket-icons';
 import './field.css';
 
@@ -17,8 +18,6 @@ export interface FileFieldProps {
 
 export function FileField({ label, accept, fileName, onFile, error, hint, inputRef }: FileFieldProps) {
   const id = `file${useId()}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <div className="field">
       <span className="field__label" id={`${id}-label`}>
@@ -37,7 +36,7 @@ export function FileField({ label, accept, fileName, onFile, error, hint, inputR
           accept={accept}
           aria-labelledby={`${id}-label`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(id, hint, error)}
           onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         />
         <span className="file-field__name">{fileName ?? 'Ningún archivo elegido'}</span>
@@ -47,19 +46,7 @@ export function FileField({ label, accept, fileName, onFile, error, hint, inputR
           </button>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error ? (
-          <>
-            <Icon name="alert" />
-            <span>{error}</span>
-          </>
-        ) : null}
-      </p>
+      <FieldHelp id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // A labelled textarea with the same error wiring as TextField (fields.tsx).
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
-import { Icon } from './icon';
+import { describedBy, FieldHelp } from './fields';
 import './field.css';
 
 export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -13,9 +13,6 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 
 export function TextArea({ label, error, hint, textareaRef, hideLabel, className, ...rest }: TextAreaProps) {
   const id = `t${useId()}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className={hideLabel ? 'visually-hidden' : 'field__label'} htmlFor={id}>
@@ -27,21 +24,9 @@ export function TextArea({ label, error, hint, textareaRef, hideLabel, className
         ref={textareaRef}
         className="field__input field__textarea"
         aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, hint, error)}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <p id={errorId} className="field__error" aria-live="polite">
-        {error ? (
-          <>
-            <Icon name="alert" />
-            <span>{error}</span>
-          </>
-        ) : null}
-      </p>
+      <FieldHelp id={id} hint={hint} error={error} />
     </div>
   );
 }
