@@ -110,21 +110,4 @@ export async function applyPull(
   return result;
 }
 
-export interface MonthPage {
-  rows: TicketRow[];
-  total: number;
-}
 
-/** A page of a month's tickets, newest first (spec §2: 10 rows per page), via [rfc+month+received_at]. */
-export async function monthTickets(
-  db: AppDb, rfc: string, month: string, page = 0, pageSize = 10,
-): Promise<MonthPage> {
-  const range = db.tickets
-    .where('[rfc+month+received_at]')
-    .between([rfc, month, ''], [rfc, month, '\uffff'], true, true);
-  const [rows, total] = await Promise.all([
-    range.clone().reverse().offset(page * pageSize).limit(pageSize).toArray(),
-    db.tickets.where('[rfc+month]').equals([rfc, month]).count(),
-  ]);
-  return { rows, total };
-}

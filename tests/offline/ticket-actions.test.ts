@@ -6,7 +6,10 @@ import {
   StorageFullError, attachTicketImage, createManualTicket, deleteTickets, setIncomeCategory, setTicketCategory, setTicketNote,
 } from '../../src/offline/ticket-actions';
 import { countPending, discardOp, listOutbox, retryOp } from '../../src/offline/outbox';
-import { monthTickets } from '../../src/offline/pull';
+import { queryMonthPage } from '../../src/app/home/month-query';
+
+const NO_NAMES = { companies: new Map<string, string>(), incomeCategories: new Map<number, string>() };
+const monthTickets = (d: typeof db, rfc: string, month: string, page = 1) => queryMonthPage(d, { rfc, month, search: '', page }, NO_NAMES);
 import { onDrainRequested } from '../../src/offline/drain-signal';
 import { CATEGORIES, CTX, RFC, RFC2, expenseForm, freshDb, png } from './outbox-fixtures';
 import { isUuidV7 } from '../../src/domain/ids';
@@ -222,7 +225,7 @@ describe('month queries', () => {
     const first = await monthTickets(db, RFC, '2026-10');
     expect(first.total).toBe(25);
     expect(first.rows.map((r) => r.amount)).toEqual(['25.00', '24.00', '23.00', '22.00', '21.00', '20.00', '19.00', '18.00', '17.00', '16.00']);
-    const last = await monthTickets(db, RFC, '2026-10', 2);
+    const last = await monthTickets(db, RFC, '2026-10', 3);
     expect(last.rows.map((r) => r.amount)).toEqual(['5.00', '4.00', '3.00', '2.00', '1.00']);
     expect(last.rows.every((r) => r.rfc === RFC && r.month === '2026-10')).toBe(true);
   });
