@@ -58,6 +58,30 @@ export const MSG = {
   // analytics path (issue 4)
   analyticsYear: 'El año debe ser 2013 o posterior.',
   analyticsMonth: 'El mes debe estar entre 1 y 12.',
+  // downloads and sharing (spec §5, §8; issue 4)
+  archiveNoReceipts: 'No es posible realizar la descarga de archivos CFDI para los tickets seleccionados',
+  shareSent: '¡Envío exitoso!',
+  shareEmailRequired: 'Escribe el correo de quien recibirá las facturas.',
+  shareTooMany: 'Puedes enviar hasta 50 facturas por correo. Selecciona menos e intenta de nuevo.',
+  shareMessageTooLong: 'El mensaje puede tener hasta 1000 caracteres.',
+  shareCopyFailed: 'Enviamos las facturas, pero no pudimos mandarte la copia a tu correo.',
+  shareRateLimited: 'Has enviado muchos correos en poco tiempo. Intenta de nuevo en una hora.',
+  receiptNotFound: 'No encontramos ese comprobante. Es posible que se haya eliminado.',
+  archiveTooMany: 'Puedes descargar hasta 500 facturas a la vez. Selecciona menos e intenta de nuevo.',
+  // CFDI import: why an XML is refused (issue 5 'Bad input'; the importer shows them per file)
+  cfdiTooLarge: 'Archivo demasiado grande',
+  cfdiNotXml: 'No es un archivo XML',
+  cfdiNotUtf8: 'El XML debe estar codificado en UTF-8',
+  cfdiDoctype: 'El XML contiene declaraciones DOCTYPE o ENTITY, que no se aceptan',
+  cfdiMalformed: 'El XML está mal formado',
+  cfdiTooDeep: 'El XML tiene demasiados niveles anidados',
+  cfdiNotCfdi: 'El XML no es un CFDI',
+  cfdiRetenciones: 'Es un CFDI de retenciones e información de pagos; solo se importan facturas, notas de crédito, nóminas y pagos',
+  cfdiVersion: 'Versión de CFDI no soportada: se aceptan 3.2, 3.3 y 4.0',
+  cfdiMissing: 'Al CFDI le falta un dato obligatorio:',
+  cfdiInvalid: 'El CFDI tiene un dato inválido:',
+  cfdiNoUuid: 'El CFDI no tiene UUID (no está timbrado)',
+  cfdiBadUuid: 'El UUID del timbre fiscal no es válido',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

@@ -29,6 +29,9 @@ export const MANUAL_INCOME_STATUS = 9;
 /** The reserved supported-company id for manual entries ('Registro manual', DESIGN §3). */
 export const MANUAL_COMPANY_ID = 1;
 export const MANUAL_COMPANY_SHORT_NAME = 'manual';
+/** The origin of tickets made from a CFDI file (import, and the demo's invoices). */
+export const CFDI_COMPANY_ID = 2;
+export const CFDI_COMPANY_SHORT_NAME = 'cfdi';
 
 export function statusName(id: number): TicketStatusName | undefined {
   return TICKET_STATUS[id as TicketStatusId];
@@ -139,4 +142,16 @@ export function ticketMonth(receivedAt: string): string {
 export function receivedAtFromDate(yyyymmdd: string): string {
   const [y, m, d] = yyyymmdd.split('/');
   return `${y}-${m}-${d}T12:00:00-06:00`;
+}
+
+/**
+ * Who the ticket is with, when a CFDI says it: the issuer for spending, the receiver's RFC for income
+ * (the account issued it). null = no receipt; callers fall back to the supported company's name.
+ * The server's analytics group venues by the same rule (issuer name first).
+ */
+export function receiptParty(t: Pick<Ticket, 'receipt' | 'ticket_type_id'>): string | null {
+  const r = t.receipt;
+  if (!r) return null;
+  if (INCOME_TYPES.includes(t.ticket_type_id)) return r.rfc_receiver || null;
+  return r.name_issuer || r.rfc_issuer || null;
 }

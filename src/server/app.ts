@@ -21,6 +21,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox';
 import { openApiRoutes } from './openapi/routes';
 import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
+import { receiptRoutes } from './receipts/routes';
 import { ticketRoutes } from './tickets/routes';
 
 export type { AppDeps } from './context';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', catalogRoutes(s));
   app.route('/', ticketRoutes(s));
   app.route('/', analyticsRoutes(s));
+  app.route('/', receiptRoutes(s));
   app.route('/', rateRoutes(s));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));

@@ -6,6 +6,7 @@ import { readEnv } from './config';
 import { createDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed, DEMO_USER } from './db/seed';
+import { seedDemoInvoices } from './demo/demo-invoices';
 import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
@@ -18,12 +19,14 @@ async function main(): Promise<void> {
   await seed(database.db, { supportPassword: env.supportPassword });
   const files = diskFileStore(join(env.dataDir, 'files'));
   await seedDemoTickets(database.db, files);
+  await seedDemoInvoices(database.db, files);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files });
-  const server = serve({ fetch: app.fetch, port: env.port }, () => {
+  // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
+  const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
     const base = `http://localhost:${env.port}`;
     console.log(`Cuentas Claras en ${base}`);
     console.log(`Base de datos: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.dataDir}`}`);

@@ -44,15 +44,18 @@ export function unwrap<T>(status: number, body: unknown, signedIn: boolean): T {
   return body as T;
 }
 
-async function request<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options): Promise<T> {
-  const signedIn = getSession() !== null;
-  let res: Response;
+async function send(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options): Promise<Response> {
   try {
-    res = await http(path, { ...options, method });
+    return await http(path, { ...options, method });
   } catch (err) {
     if (err instanceof Error && err.name === 'AbortError') throw err;
     throw new ApiError(TXT.offline, 0, true);
   }
+}
+
+async function request<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options): Promise<T> {
+  const signedIn = getSession() !== null;
+  const res = await send(method, path, options);
   let body: unknown = null;
   if (res.status !== 204) {
     const text = await res.text().catch(() => '');
@@ -70,4 +73,17 @@ export const api = {
     request<T>('get', path, { ...(searchParams ? { searchParams } : {}), ...(signal ? { signal } : {}) }),
   post: <T>(path: string, json?: unknown) => request<T>('post', path, json === undefined ? {} : { json }),
   put: <T>(path: string, json: unknown) => request<T>('put', path, { json }),
+  /** A file (zip, PDF…): its bytes on 2xx, else the envelope's Spanish error. No time-out: big archives take a while. */
+  blob: async (path: string, searchParams: URLSearchParams): Promise<Blob> => {
+    const res = await send('get', path, { searchParams, timeout: false, retry: 0 });
+    if (res.ok) return res.blob();
+    const text = await res.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not an envelope: unwrap gives the generic message
+    }
+    return unwrap<never>(res.status, body, getSession() !== null);
+  },
 };

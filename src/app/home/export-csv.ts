@@ -2,10 +2,11 @@
 // so Excel reads the accents. Loaded only when the button is clicked, never with the dashboard.
 import Papa from 'papaparse';
 import { CSV_COLUMNS, csvRow, UTF8_BOM } from '../../domain/csv-report';
-import type { Ticket } from '../../domain/ticket';
+import { CFDI_COMPANY_SHORT_NAME, type Ticket } from '../../domain/ticket';
 
-/** nombreComercialEmisor: the company's name, else the receipt's issuer name. */
+/** nombreComercialEmisor: the supported company's name; for a ticket made from a CFDI file, its issuer's name. */
 export function tradeNameOf(t: Ticket, companies: ReadonlyMap<string, string>): string {
+  if (t.company_short_name === CFDI_COMPANY_SHORT_NAME && t.receipt) return t.receipt.name_issuer;
   return companies.get(t.company_short_name) ?? t.receipt?.name_issuer ?? '';
 }
 

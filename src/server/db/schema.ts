@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -154,12 +155,22 @@ export const captchaUsed = pgTable('captcha_used', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/** A file attached to a dev-mailbox message: kept inline (base64) because the dev mailbox is for trying the app. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 export const mailMessages = pgTable('mail_messages', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
+  cc: text('cc'),
+  replyTo: text('reply_to'),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -211,8 +222,8 @@ export const tickets = pgTable(
     imageKey: text('image_key'),
     imageType: text('image_type'),
     imageSize: integer('image_size'),
-    /** Issue 5 (CFDI import) adds the receipts table this points to. */
-    receiptId: uuid('receipt_id'),
+    /** The CFDI behind the ticket (imported or issued), if any. */
+    receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, { onDelete: 'set null' }),
     /** Soft delete: the row stays as a tombstone so late replays get a clear 404. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -233,4 +244,72 @@ export const exchangeRates = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.base, t.date] })],
+);
+
+/**
+ * A CFDI kept for a tax account (spec §3 Receipt): its facts for lists and reports, and its files in the
+ * files store — the XML byte for byte as received or stamped, and a PDF (imported, or rendered from the XML
+ * on first request and kept). One UUID once per tax account: the issuer and the receiver of the same CFDI
+ * each keep their own copy.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The TimbreFiscalDigital's UUID, uppercase. */
+    uuid: text('uuid').notNull(),
+    version: text('version').notNull(),
+    rfcIssuer: text('rfc_issuer').notNull(),
+    nameIssuer: text('name_issuer').notNull().default(''),
+    rfcReceiver: text('rfc_receiver').notNull(),
+    nameReceiver: text('name_receiver').notNull().default(''),
+    /** As written in the CFDI: Mexico City local time, no offset. */
+    emissionDate: text('emission_date').notNull(),
+    total: numeric('total', { precision: 18, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('MXN'),
+    /** Total in MXN (TipoCambio applied). */
+    amountMxn: numeric('amount_mxn', { precision: 18, scale: 2 }).notNull(),
+    impTras: numeric('imp_tras', { precision: 18, scale: 2 }).notNull().default('0'),
+    impRet: numeric('imp_ret', { precision: 18, scale: 2 }).notNull().default('0'),
+    metodoPago: text('metodo_pago').notNull().default(''),
+    numCtaPago: text('numctapago').notNull().default(''),
+    xmlKey: text('xml_key').notNull(),
+    xmlSize: integer('xml_size').notNull(),
+    /** null until a PDF was imported or rendered. */
+    pdfKey: text('pdf_key'),
+    pdfSize: integer('pdf_size'),
+    /** 'imported' | 'rendered' */
+    pdfSource: text('pdf_source'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid), index('receipts_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Monthly totals per tax account (DESIGN §4 "keep monthly totals"), kept by statement-level triggers on
+ * tickets (migration 0004) so every writer — API, jobs, plain SQL — keeps them exact. Analytics and
+ * stats read these few rows instead of scanning a year of tickets. One row per Mexico City month, type,
+ * category (0 = none) and venue (the CFDI issuer's name, else the supported company's).
+ */
+export const ticketMonthTotals = pgTable(
+  'ticket_month_totals',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** First day of the Mexico City month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    type: smallint('type').notNull(),
+    metaTagId: integer('meta_tag_id').notNull(),
+    venue: text('venue').notNull(),
+    total: numeric('total', { precision: 18, scale: 2 }).notNull(),
+    tickets: integer('tickets').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.month, t.type, t.metaTagId, t.venue] })],
 );

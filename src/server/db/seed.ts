@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { PLANS } from '../../domain/plans';
-import { MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
+import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
 import { hashPassword } from '../accounts/passwords';
 import type { Db } from './client';
 import { clients, companies, incomeMetaTags, metaTags, plans, users } from './schema';
@@ -19,6 +19,7 @@ export const DEMO_RFCS = {
 /** Manual spending and income (DESIGN §3); merchants join this list in issue 6. */
 export const SUPPORTED_COMPANIES = [
   { id: MANUAL_COMPANY_ID, shortName: MANUAL_COMPANY_SHORT_NAME, name: 'Registro manual', logo: '/favicon.svg' },
+  { id: CFDI_COMPANY_ID, shortName: CFDI_COMPANY_SHORT_NAME, name: 'Factura importada', logo: '/favicon.svg' },
 ];
 
 export interface SeedOptions {

@@ -1,9 +1,9 @@
 // GET /dev/mailbox: the embedded mailbox as a server-rendered page (no script, everything escaped).
 // Mounted only when SMTP_URL is not set.
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
-import { mailMessages } from '../db/schema';
+import { mailMessages, type StoredAttachment } from '../db/schema';
 import { escapeHtml } from './html';
 
 const LINK_RE = /https?:\/\/[^\s<>"']+/g;
@@ -11,6 +11,14 @@ const PAGE_SIZE = 50;
 
 function links(text: string): string[] {
   return [...new Set(text.match(LINK_RE) ?? [])];
+}
+
+function attachmentList(id: number, files: readonly StoredAttachment[]): string {
+  if (files.length === 0) return '';
+  const items = files
+    .map((f, i) => `<li><a href="/dev/mailbox/${id}/attachments/${i}">${escapeHtml(f.filename)}</a> (${Math.ceil((f.base64.length * 3) / 4 / 1024)} KB)</li>`)
+    .join('');
+  return `<p class="meta">Adjuntos:</p><ul>${items}</ul>`;
 }
 
 export function devMailboxRoutes(s: Services): Hono<AppEnv> {
@@ -24,9 +32,10 @@ export function devMailboxRoutes(s: Services): Hono<AppEnv> {
           .join('');
         return `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">Para: ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt.toISOString())}</p>
+<p class="meta">Para: ${escapeHtml(m.to)}${m.cc ? ` · Copia: ${escapeHtml(m.cc)}` : ''} · ${escapeHtml(m.createdAt.toISOString())}</p>
 <pre>${escapeHtml(m.text)}</pre>
 ${anchors ? `<ul>${anchors}</ul>` : ''}
+${attachmentList(m.id, m.attachments)}
 </article>`;
       })
       .join('\n');
@@ -42,5 +51,21 @@ article{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}
 ${items || '<p>Todavía no hay correos.</p>'}
 </body></html>`);
   });
+  app.get('/dev/mailbox/:id/attachments/:n', async (c) => {
+    const id = Number(c.req.param('id'));
+    const n = Number(c.req.param('n'));
+    if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n)) return c.notFound();
+    const [row] = await s.db.select({ attachments: mailMessages.attachments }).from(mailMessages).where(eq(mailMessages.id, id));
+    const file = row?.attachments[n];
+    if (!file) return c.notFound();
+    const bytes = Buffer.from(file.base64, 'base64');
+    // Always a download: an attached XML or HTML must never render on our origin.
+    return c.body(bytes, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+
   return app;
 }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { CreateUserBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../domain/auth-schemas';
 import { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { APP_VERSION } from '../../domain/http';
+import { ShareReceiptsBody } from '../../domain/receipt-share';
 import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
@@ -61,6 +62,21 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (el token puede ir en access_token para usarla en <img>)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
     params: { ticket_id: '*ticket_id' },
+  },
+  {
+    method: 'get', path: '/receipt_xml', summary: 'El XML de un comprobante propio, byte por byte, como descarga (el token puede ir en access_token)', tag: 'Comprobantes', auth: true, contentType: 'application/xml', errors: [404],
+    params: { receipt_id: '*receipt_id del ticket' },
+  },
+  {
+    method: 'get', path: '/receipt_pdf', summary: 'El PDF de un comprobante propio: el importado o, si no hay, uno generado del XML con el QR de verificación del SAT', tag: 'Comprobantes', auth: true, contentType: 'application/pdf', errors: [404, 422],
+    params: { receipt_id: '*receipt_id del ticket', download: '`1` para descargarlo en lugar de abrirlo' },
+  },
+  {
+    method: 'get', path: '/api/v3/receipts/archive', summary: 'Un zip con el PDF y el XML de los tickets propios elegidos que tienen comprobante (hasta 500), enviado conforme se arma', tag: 'Comprobantes', auth: true, contentType: 'application/zip', errors: [400, 404],
+    params: { 'tickets[]': '*ticket_id (uno por parámetro)' },
+  },
+  {
+    method: 'post', path: '/api/v2/send_receipt_email', summary: 'Enviar por correo el PDF y el XML de los comprobantes de tickets propios (hasta 50), con copia al correo del usuario; 20 envíos por hora', tag: 'Comprobantes', auth: true, body: ShareReceiptsBody, response: R.ShareSent, errors: [400, 422, 429, 502],
   },
   {
     method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}/{month}', summary: 'Gasto (tipo 2) de un mes de un RFC propio por establecimiento y por categoría, y el del mes anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],

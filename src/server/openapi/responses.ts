@@ -76,6 +76,20 @@ export const Company = v.object({
   value: v.pipe(v.string(), v.description('Ruta del logo')),
 });
 
+/** Spec §3 Receipt: the CFDI behind a ticket. */
+export const Receipt = v.object({
+  receipt_id: v.pipe(v.string(), v.description('UUID del comprobante en Cuentas Claras (para /receipt_pdf y /receipt_xml)')),
+  rfc_issuer: v.string(),
+  name_issuer: v.string(),
+  rfc_receiver: v.string(),
+  emission_date: v.pipe(v.string(), v.description('Fecha del CFDI tal como viene en el XML (hora de la Ciudad de México)')),
+  uuid: v.pipe(v.string(), v.description('Folio fiscal (UUID del TimbreFiscalDigital)')),
+  imp_tras: v.pipe(v.string(), v.description('Impuestos trasladados, 2 decimales')),
+  imp_ret: v.pipe(v.string(), v.description('Impuestos retenidos, 2 decimales')),
+  metodo_pago: v.string(),
+  numctapago: v.string(),
+});
+
 export const Ticket = v.object({
   ticket_id: v.pipe(v.string(), v.description('UUID (UUIDv7 si lo creó el cliente)')),
   ticket_type_id: v.pipe(v.number(), v.description('2 gasto; 3 y 4 ingreso')),
@@ -91,7 +105,7 @@ export const Ticket = v.object({
   ticket_image_text: v.string(),
   user_area: v.string(),
   username: v.string(),
-  receipt: v.null(),
+  receipt: v.nullable(Receipt),
   rfc: v.string(),
   currency: v.string(),
   original_amount: v.pipe(nullableString, v.description('Monto en la moneda original (si no es MXN)')),
@@ -99,6 +113,7 @@ export const Ticket = v.object({
 
 export const TicketList = v.object({ tickets: v.array(Ticket) });
 export const TicketCreated = v.object({ ticket: v.object({ ticket_id: v.string() }) });
+export const ShareSent = v.object({ sent: v.literal(true) });
 export const Deleted = v.object({ deleted: v.pipe(v.number(), v.integer()) });
 export const ExchangeRate = v.object({
   base: v.string(),

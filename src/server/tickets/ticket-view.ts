@@ -3,7 +3,7 @@ import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import type { Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
 import type { Db } from '../db/client';
-import { clients, companies, metaTags, tickets, users } from '../db/schema';
+import { clients, companies, metaTags, receipts, tickets, users } from '../db/schema';
 import { mexicoCityIso } from './mexico-time';
 
 function ticketQuery(db: Db) {
@@ -25,12 +25,25 @@ function ticketQuery(db: Db) {
       rfc: clients.rfc,
       currency: tickets.currency,
       originalAmount: tickets.originalAmount,
+      receipt: {
+        id: receipts.id,
+        rfcIssuer: receipts.rfcIssuer,
+        nameIssuer: receipts.nameIssuer,
+        rfcReceiver: receipts.rfcReceiver,
+        emissionDate: receipts.emissionDate,
+        uuid: receipts.uuid,
+        impTras: receipts.impTras,
+        impRet: receipts.impRet,
+        metodoPago: receipts.metodoPago,
+        numCtaPago: receipts.numCtaPago,
+      },
     })
     .from(tickets)
     .innerJoin(clients, eq(clients.id, tickets.clientId))
     .innerJoin(users, eq(users.id, tickets.userId))
     .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .leftJoin(metaTags, eq(metaTags.id, tickets.metaTagId));
+    .leftJoin(metaTags, eq(metaTags.id, tickets.metaTagId))
+    .leftJoin(receipts, eq(receipts.id, tickets.receiptId));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
@@ -51,8 +64,20 @@ export function toTicket(r: Row): Ticket {
     ticket_image_text: '',
     user_area: '',
     username: r.username,
-    // Issue 5 (CFDI import) fills receipts.
-    receipt: null,
+    receipt: r.receipt
+      ? {
+          receipt_id: r.receipt.id,
+          rfc_issuer: r.receipt.rfcIssuer,
+          name_issuer: r.receipt.nameIssuer,
+          rfc_receiver: r.receipt.rfcReceiver,
+          emission_date: r.receipt.emissionDate,
+          uuid: r.receipt.uuid,
+          imp_tras: r.receipt.impTras,
+          imp_ret: r.receipt.impRet,
+          metodo_pago: r.receipt.metodoPago,
+          numctapago: r.receipt.numCtaPago,
+        }
+      : null,
     rfc: r.rfc,
     currency: r.currency,
     original_amount: r.originalAmount,

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { clients, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
+import { dropReceipts } from '../receipts/receipts';
 
 const EXPENSE_IDS = new Set(EXPENSE_CATEGORIES.map((c) => c.id));
 const INCOME_IDS = new Set(INCOME_CATEGORIES.map((c) => c.id));
@@ -123,17 +124,19 @@ export async function deleteTickets(db: Db, files: FileStore, userId: number, id
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   const gone = await db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: tickets.id, imageKey: tickets.imageKey })
+      .select({ id: tickets.id, imageKey: tickets.imageKey, receiptId: tickets.receiptId })
       .from(tickets)
       .where(and(inArray(tickets.id, unique), eq(tickets.userId, userId), isNull(tickets.deletedAt)))
       .for('update');
     if (rows.length === 0) return rows;
     await tx
       .update(tickets)
-      .set({ deletedAt: now, updatedAt: now, imageKey: null, imageType: null, imageSize: null })
+      .set({ deletedAt: now, updatedAt: now, imageKey: null, imageType: null, imageSize: null, receiptId: null })
       .where(inArray(tickets.id, rows.map((r) => r.id)));
     return rows;
   });
   for (const r of gone) if (r.imageKey) await files.delete(r.imageKey).catch(() => undefined);
+  // The CFDI goes with its ticket, so importing it again later makes a new ticket, not a "duplicate".
+  await dropReceipts(db, files, gone.flatMap((r) => (r.receiptId ? [r.receiptId] : [])));
   return gone.length;
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
-import { tickets } from '../../../src/server/db/schema';
+import { sql } from 'drizzle-orm';
+import { clients, ticketMonthTotals, tickets } from '../../../src/server/db/schema';
+import { attachReceipt } from '../receipts/receipt-fixtures';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { createEntry, income, ownerWithRfc, spending, type Owner } from '../tickets/ticket-fixtures';
 
@@ -178,4 +180,39 @@ describe.each(DRIVERS)('stats and spending analytics on %s', (driver) => {
       expect(r.json, path).toEqual({ errors: [message] });
     }
   });
+
+  it('keeps the monthly totals exact under every kind of write (they are what analytics read)', async () => {
+    const db = h.database.db;
+    // A CFDI's issuer becomes the venue; a bulk update, a category change and a delete all move money.
+    const bought = await add(a, spending({ amount: '116', date: '2026/09/09', category: '5' }));
+    await attachReceipt(h, a, bought, { uuid: '33333333-2222-4333-8444-555555555555', facts: { nameIssuer: 'PAPELERÍA LA PLUMA' } });
+    await db.update(tickets).set({ amount: sql`${tickets.amount} + 1` }).where(eq(tickets.clientId, (await clientOf(a)).id));
+    const moved = await add(a, spending({ amount: '12', date: '2026/09/10', category: '5' }));
+    await h.call('PUT', '/api/v2/update_ticket', { token: a.token, body: { ticket: { ticket_id: moved, meta_tag_id: 7 } } });
+    await h.call('DELETE', '/api/v2/tickets', { token: a.token, body: { tickets: [moved] } });
+    const recomputed = await db.execute(sql`
+      select t.client_id, to_char(date_trunc('month', t.received_at at time zone 'America/Mexico_City'), 'YYYY-MM-DD') as month, t.type,
+             coalesce(t.meta_tag_id, 0) as tag, coalesce(nullif(r.name_issuer, ''), c.name) as venue, sum(t.amount)::numeric(18,2)::text as total, count(*)::int as n
+      from tickets t join companies c on c.id = t.company_id left join receipts r on r.id = t.receipt_id
+      where t.deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`);
+    const kept = await db
+      .select()
+      .from(ticketMonthTotals)
+      .where(sql`${ticketMonthTotals.tickets} > 0`)
+      .orderBy(ticketMonthTotals.clientId, ticketMonthTotals.month, ticketMonthTotals.type, ticketMonthTotals.metaTagId, ticketMonthTotals.venue);
+    const rows = (recomputed as unknown as { rows?: Record<string, unknown>[] }).rows ?? (recomputed as unknown as Record<string, unknown>[]);
+    expect(kept.map((k) => [k.clientId, k.month, k.type, k.metaTagId, k.venue, k.total, k.tickets])).toEqual(
+      rows.map((r) => [r.client_id, r.month, r.type, r.tag, r.venue, r.total, r.n]),
+    );
+    const sept = await analytics(a, `${a.rfc}/2026/9`);
+    expect(sept.json.response.current.venues).toEqual([{ label: 'PAPELERÍA LA PLUMA', value: 117 }]);
+    // Deleting a tax account takes its tickets and totals with it (the triggers skip a vanishing account).
+    await db.delete(clients).where(eq(clients.id, (await clientOf(b)).id));
+    expect(await db.select().from(ticketMonthTotals).where(eq(ticketMonthTotals.clientId, (await clientOf(a)).id))).not.toHaveLength(0);
+  });
+
+  async function clientOf(o: Owner) {
+    const [c] = await h.database.db.select().from(clients).where(eq(clients.rfc, o.rfc));
+    return c!;
+  }
 });

@@ -8,7 +8,8 @@ import type { AppConfig } from '../../../src/server/context';
 import { createDb, type Database } from '../../../src/server/db/client';
 import { runMigrations } from '../../../src/server/db/migrate';
 import { seed } from '../../../src/server/db/seed';
-import { devMailboxMailer } from '../../../src/server/mail/mailer';
+import { memoryFileStore, type FileStore } from '../../../src/server/files/file-store';
+import { devMailboxMailer, type Mailer } from '../../../src/server/mail/mailer';
 
 export type DriverName = 'pglite' | 'pg';
 export const DRIVERS: DriverName[] = process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
@@ -33,6 +34,8 @@ export interface Harness {
   driver: DriverName;
   database: Database;
   app: ReturnType<typeof createApp>;
+  /** The app's files store (in memory). */
+  files: FileStore;
   /** Moves the app's clock forward. */
   advance(ms: number): void;
   call(method: string, path: string, opts?: CallOptions): Promise<ApiResult>;
@@ -78,15 +81,17 @@ async function openDatabase(driver: DriverName): Promise<{ database: Database; d
   };
 }
 
-export async function createHarness(driver: DriverName, config: Partial<AppConfig> = {}): Promise<Harness> {
+export async function createHarness(driver: DriverName, config: Partial<AppConfig> = {}, deps: { mailer?: Mailer } = {}): Promise<Harness> {
   const { database, drop } = await openDatabase(driver);
   await runMigrations(database);
   await seed(database.db);
   let offset = 0;
   const clock = () => new Date(Date.now() + offset);
+  const files = memoryFileStore();
   const app = createApp({
     db: database.db,
-    mailer: devMailboxMailer(database.db),
+    files,
+    mailer: deps.mailer ?? devMailboxMailer(database.db),
     clock,
     listen: database.listen,
     // Small proof of work keeps sign-ups fast; the registration test checks the real default.
@@ -139,6 +144,7 @@ export async function createHarness(driver: DriverName, config: Partial<AppConfi
     driver,
     database,
     app,
+    files,
     advance: (ms) => {
       offset += ms;
     },

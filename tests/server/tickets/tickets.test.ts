@@ -17,10 +17,13 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
   });
   afterAll(async () => h?.close());
 
-  it('lists the supported companies with the manual-entry company as id 1', async () => {
+  it('lists the supported companies: manual entries as id 1, tickets made from a CFDI file as id 2', async () => {
     const r = await h.call('GET', '/company/all.json');
     expect(r.status).toBe(200);
-    expect(r.json.response).toEqual([{ short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/favicon.svg' }]);
+    expect(r.json.response).toEqual([
+      { short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/favicon.svg' },
+      { short_name: 'cfdi', diverza_client_id: 2, name: 'Factura importada', value: '/favicon.svg' },
+    ]);
   });
 
   it('creates a manual spending (type 2, status 3) and shows it in its Mexico City month', async () => {

@@ -1,0 +1,74 @@
+// Sharing and downloading CFDI (spec §5 downloads and sharing, §7 send receipts by email / receipts
+// archive): one set of rules for the 'Compartir' modal and the server.
+import * as v from 'valibot';
+import { isValidEmail, normalizeEmail } from './email';
+import { MSG } from './messages';
+
+/** Attachments are two files a receipt (PDF + XML, ~60 KB): 50 keeps a message under most servers' 10 MB. */
+export const SHARE_MAX_RECEIPTS = 50;
+export const SHARE_MESSAGE_MAX = 1000;
+/** A query string of 500 UUIDs is ~26 KB: the server accepts request heads up to 64 KB. */
+export const ARCHIVE_MAX_TICKETS = 500;
+
+export interface ShareForm {
+  email: string;
+  message: string;
+}
+
+/** The first problem of the form, in the order the modal shows them, or null. */
+export function checkShareForm(form: ShareForm, receiptCount: number): string | null {
+  const email = form.email.trim();
+  if (!email) return MSG.shareEmailRequired;
+  if (!isValidEmail(email)) return MSG.emailInvalid;
+  if (form.message.length > SHARE_MESSAGE_MAX) return MSG.shareMessageTooLong;
+  if (receiptCount === 0) return MSG.archiveNoReceipts;
+  if (receiptCount > SHARE_MAX_RECEIPTS) return MSG.shareTooMany;
+  return null;
+}
+
+/** The tickets that count: those with a receipt (others in the selection are left out, spec §5). */
+export function withReceipts<T extends { receipt: unknown }>(tickets: readonly T[]): T[] {
+  return tickets.filter((t) => t.receipt !== null && t.receipt !== undefined);
+}
+
+const ticketId = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));
+/** Header-safe text: no line breaks (they would end up in a mail header), trimmed. */
+const oneLine = (max: number) => v.pipe(v.string(), v.transform((s) => s.replace(/[\r\n\t]+/g, ' ').trim().slice(0, max)));
+
+/** POST /api/v2/send_receipt_email (spec §7): user.token, email.email, tickets[{ticket_id}], from{name,message}. */
+export const ShareReceiptsBody = v.object({
+  email: v.object(
+    {
+      email: v.pipe(
+        v.string(MSG.shareEmailRequired),
+        v.trim(),
+        v.minLength(1, MSG.shareEmailRequired),
+        v.check(isValidEmail, MSG.emailInvalid),
+        v.transform(normalizeEmail),
+      ),
+    },
+    MSG.shareEmailRequired,
+  ),
+  tickets: v.pipe(
+    v.array(v.object({ ticket_id: ticketId }), MSG.archiveNoReceipts),
+    v.minLength(1, MSG.archiveNoReceipts),
+    v.maxLength(SHARE_MAX_RECEIPTS, MSG.shareTooMany),
+  ),
+  from: v.optional(
+    v.object({
+      name: v.optional(oneLine(100), ''),
+      message: v.optional(v.pipe(v.string(), v.maxLength(SHARE_MESSAGE_MAX, MSG.shareMessageTooLong)), ''),
+    }),
+    {},
+  ),
+});
+export type ShareReceiptsBody = v.InferOutput<typeof ShareReceiptsBody>;
+
+/** ?tickets[]=… of GET /api/v3/receipts/archive. */
+export const ArchiveQuery = v.object({
+  tickets: v.pipe(
+    v.union([v.array(ticketId), v.pipe(ticketId, v.transform((id) => [id]))], MSG.archiveNoReceipts),
+    v.minLength(1, MSG.archiveNoReceipts),
+    v.maxLength(ARCHIVE_MAX_TICKETS, MSG.archiveTooMany),
+  ),
+});

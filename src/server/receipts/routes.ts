@@ -1,0 +1,77 @@
+// Receipt endpoints (DESIGN §3): the files of one receipt, a zip of many, and sharing them by e-mail.
+// GET links carry the token as access_token so they work as plain <a href> downloads.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MSG } from '../../domain/messages';
+import { ArchiveQuery, ShareReceiptsBody } from '../../domain/receipt-share';
+import type { AppEnv, Services } from '../context';
+import { caller, requireAuth } from '../http/auth';
+import { parseBracketedQuery } from '../http/bracketed-query';
+import { ok } from '../http/envelope';
+import { fail, parseWith } from '../http/errors';
+import { archiveName, archiveStream, entryBase } from './archive';
+import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml } from './receipts';
+import { ShareLimiter, shareReceipts } from './share';
+
+const ReceiptIdParam = v.pipe(v.string(MSG.receiptNotFound), v.uuid(MSG.receiptNotFound));
+
+function receiptIdOf(raw: string | undefined): string {
+  const id = v.safeParse(ReceiptIdParam, raw ?? '');
+  if (!id.success) throw fail(404, MSG.receiptNotFound);
+  return id.output.toLowerCase();
+}
+
+/** Private, and revalidated: a receipt's bytes never change, but it can be deleted. */
+const fileHeaders = (type: string, name: string, etag: string, download: boolean) => ({
+  'Content-Type': type,
+  'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename="${name}"`,
+  'Cache-Control': 'private, no-cache',
+  ETag: etag,
+});
+
+export function receiptRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(s);
+  const limiter = new ShareLimiter();
+
+  app.get('/receipt_xml', auth, async (c) => {
+    const row = await ownReceipt(s.db, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+    const etag = `"x-${row.id}"`;
+    // An XML shown inline could be rendered on our origin: always a download (with a type browsers won't run).
+    const headers = fileHeaders('application/xml; charset=utf-8', `${entryBase(row)}.xml`, etag, true);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+    const bytes = await receiptXml(s.files, row);
+    return c.body(bytes, 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
+  });
+
+  app.get('/receipt_pdf', auth, async (c) => {
+    const row = await ownReceipt(s.db, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+    const etag = `"p-${row.id}"`;
+    const headers = fileHeaders('application/pdf', `${entryBase(row)}.pdf`, etag, c.req.query('download') === '1');
+    if (c.req.header('if-none-match') === etag && row.pdfKey) return c.body(null, 304, headers);
+    const bytes = await receiptPdf(s.db, s.files, row);
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
+  });
+
+  app.get('/api/v3/receipts/archive', auth, async (c) => {
+    const q = parseWith(ArchiveQuery, parseBracketedQuery(new URL(c.req.url).searchParams));
+    const rows = await receiptsOfTickets(s.db, caller(c).userId, q.tickets);
+    if (rows.length === 0) throw fail(404, MSG.archiveNoReceipts);
+    return new Response(archiveStream(s.db, s.files, rows), {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${archiveName(s.clock())}"`,
+        'Cache-Control': 'no-store',
+        'X-Receipt-Count': String(rows.length),
+      },
+    });
+  });
+
+  app.post('/api/v2/send_receipt_email', auth, async (c) => {
+    const body = parseWith(ShareReceiptsBody, c.get('body'));
+    await shareReceipts({ db: s.db, files: s.files, mailer: s.mailer, limiter, now: s.clock() }, caller(c).userId, body);
+    return ok(c, { sent: true });
+  });
+
+  return app;
+}

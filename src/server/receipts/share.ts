@@ -1,0 +1,78 @@
+// POST /api/v2/send_receipt_email (spec §5 sharing, §7): the PDF and XML of the selected receipts to a
+// recipient, with a copy to the user — one message, so it is either sent or not; if the server
+// accepts it for the recipient but refuses the copy, the user is told (nothing half-sent silently).
+import { eq } from 'drizzle-orm';
+import { MSG } from '../../domain/messages';
+import { formatMoney } from '../../domain/money';
+import type { ShareReceiptsBody } from '../../domain/receipt-share';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import { fail } from '../http/errors';
+import type { MailAttachment, Mailer } from '../mail/mailer';
+import { shareReceiptsMail } from '../mail/templates';
+import { entryBase } from './archive';
+import { receiptPdf, receiptsOfTickets, receiptXml } from './receipts';
+
+/** A user may share at most this many times an hour (an open relay for anyone's inbox otherwise). */
+export const SHARES_PER_HOUR = 20;
+const HOUR = 3_600_000;
+
+/** In-process sliding window per user: enough for one server; a shared store when there are several. */
+export class ShareLimiter {
+  private readonly sent = new Map<number, number[]>();
+  constructor(private readonly limit = SHARES_PER_HOUR) {}
+  take(userId: number, now: number): boolean {
+    const recent = (this.sent.get(userId) ?? []).filter((t) => now - t < HOUR);
+    if (recent.length >= this.limit) {
+      this.sent.set(userId, recent);
+      return false;
+    }
+    recent.push(now);
+    this.sent.set(userId, recent);
+    return true;
+  }
+}
+
+export interface ShareDeps {
+  db: Db;
+  files: FileStore;
+  mailer: Mailer;
+  limiter: ShareLimiter;
+  now: Date;
+}
+
+export async function shareReceipts(d: ShareDeps, userId: number, body: ShareReceiptsBody): Promise<void> {
+  const rows = await receiptsOfTickets(d.db, userId, body.tickets.map((t) => t.ticket_id));
+  if (rows.length === 0) throw fail(422, MSG.archiveNoReceipts);
+  const [user] = await d.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
+  if (!user) throw fail(401, MSG.unauthorized);
+  if (!d.limiter.take(userId, d.now.getTime())) throw fail(429, MSG.shareRateLimited, { 'Retry-After': '3600' });
+
+  const attachments: MailAttachment[] = [];
+  for (const row of rows) {
+    const base = entryBase(row);
+    attachments.push({ filename: `${base}.pdf`, contentType: 'application/pdf', content: await receiptPdf(d.db, d.files, row) });
+    attachments.push({ filename: `${base}.xml`, contentType: 'application/xml', content: await receiptXml(d.files, row) });
+  }
+  const totalCents = rows.reduce((sum, r) => sum + Math.round(Number(r.amountMxn) * 100), 0);
+  const mail = shareReceiptsMail({
+    to: body.email.email,
+    senderEmail: user.email,
+    senderName: body.from.name || user.username,
+    message: body.from.message.trim(),
+    count: rows.length,
+    total: formatMoney(totalCents / 100),
+    uuids: rows.map((r) => r.uuid),
+  });
+  let rejected: string[];
+  try {
+    ({ rejected } = await d.mailer.send({ ...mail, attachments }));
+  } catch (err) {
+    console.error('[share] el servidor de correo no aceptó el mensaje:', err instanceof Error ? err.message : err);
+    throw fail(502, MSG.generic);
+  }
+  const refused = new Set(rejected.map((a) => a.toLowerCase()));
+  if (refused.has(body.email.email)) throw fail(502, MSG.generic);
+  if (refused.has(user.email.toLowerCase())) throw fail(502, MSG.shareCopyFailed);
+}
