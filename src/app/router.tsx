@@ -79,7 +79,13 @@ const editInvoicementRoute = createRoute({
   component: lazyRouteComponent(() => import('./account/edit-invoicement-page'), 'EditInvoicementPage'),
 });
 
-/** Every other signed-in path (plans, subscription, sync, annual, company, ticket/*, …) until its issue lands. */
+const annualRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'annual',
+  component: lazyRouteComponent(() => import('./annual/annual-page'), 'AnnualPage'),
+});
+
+/** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */
 const signedInNotFoundRoute = createRoute({ getParentRoute: () => appRoute, path: '$', component: NotFound });
 
 const routeTree = rootRoute.addChildren([
@@ -87,7 +93,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotRoute,
   resetRoute,
-  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, signedInNotFoundRoute]),
+  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, signedInNotFoundRoute]),
 ]);
 
 export function createAppRouter() {

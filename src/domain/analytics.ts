@@ -1,5 +1,6 @@
 // Spending summaries (spec §2 summary card and annual view, §9): top 5 plus 'Otros', change against
 // the previous period, and the year's balance. The server sends every group; the screens use these.
+import { UNCATEGORIZED_LABEL } from './categories';
 import { INCOME_TYPES, TICKET_TYPE } from './ticket';
 import { roundCents } from './money';
 
@@ -69,4 +70,82 @@ export function balance(tickets: readonly { ticket_type_id: number; amount: stri
     else if (t.ticket_type_id === TICKET_TYPE.expense) expenses += amount;
   }
   return { income: roundCents(income), expenses: roundCents(expenses), balance: roundCents(income - expenses) };
+}
+
+/** Whole cents of a decimal amount: sums of cents stay exact, as the server's numeric sums are. */
+function cents(amount: string | number): number {
+  const n = Math.round(Number(amount) * 100);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Share of a total, percent with 2 decimals (0 when the total is 0). */
+export function sharePercent(value: number, total: number): number {
+  return total > 0 ? round2((value / total) * 100) : 0;
+}
+
+/**
+ * The establishment a spending counts under (analytics by venue): the CFDI's issuer when the ticket
+ * has one, else its supported company's name. The server's SQL groups by the same rule.
+ */
+export function venueLabel(t: { receipt: { name_issuer: string } | null }, companyName: string): string {
+  return t.receipt?.name_issuer || companyName;
+}
+
+export interface SpendingBreakdown {
+  venues: LabelValue[];
+  categories: LabelValue[];
+}
+
+function sortedGroups(sums: Map<string, number>): LabelValue[] {
+  return [...sums].map(([label, c]) => ({ label, value: c / 100 })).sort(byValueDesc);
+}
+
+/**
+ * Spending (type 2) by venue and by category, grouped as the analytics endpoint groups it: the
+ * category is the first tag, else 'Sin Categoría'. Lets a screen show the breakdown from the
+ * device's tickets when the server cannot answer (offline).
+ */
+export function spendingBreakdown<T extends { ticket_type_id: number; amount: string | number; tags: readonly { tag_name: string }[] }>(
+  tickets: Iterable<T>,
+  venueOf: (t: T) => string,
+): SpendingBreakdown {
+  const venues = new Map<string, number>();
+  const categories = new Map<string, number>();
+  for (const t of tickets) {
+    if (t.ticket_type_id !== TICKET_TYPE.expense) continue;
+    const c = cents(t.amount);
+    const venue = venueOf(t);
+    const category = t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL;
+    venues.set(venue, (venues.get(venue) ?? 0) + c);
+    categories.set(category, (categories.get(category) ?? 0) + c);
+  }
+  return { venues: sortedGroups(venues), categories: sortedGroups(categories) };
+}
+
+/** Monthly spending and income of one year: index 0 is January (spec §3 monthly totals). */
+export interface YearSeries {
+  spending: number[];
+  income: number[];
+}
+
+/** The 12 monthly totals of `year` from tickets carrying their 'YYYY-MM' month; other years are ignored. */
+export function yearSeries(tickets: Iterable<{ ticket_type_id: number; amount: string | number; month: string }>, year: number): YearSeries {
+  const spending = new Array<number>(12).fill(0);
+  const income = new Array<number>(12).fill(0);
+  const prefix = `${year}-`;
+  for (const t of tickets) {
+    if (!t.month.startsWith(prefix)) continue;
+    const i = Number(t.month.slice(prefix.length)) - 1;
+    if (!(i >= 0 && i < 12)) continue;
+    if (t.ticket_type_id === TICKET_TYPE.expense) spending[i]! += cents(t.amount);
+    else if (INCOME_TYPES.includes(t.ticket_type_id)) income[i]! += cents(t.amount);
+  }
+  return { spending: spending.map((c) => c / 100), income: income.map((c) => c / 100) };
+}
+
+/** The year's Ingresos, Gastos and Balance from its monthly series (spec §9: balance = income − expenses). */
+export function seriesBalance(series: YearSeries): { income: number; expenses: number; balance: number } {
+  const income = series.income.reduce((s, v) => s + cents(v), 0);
+  const expenses = series.spending.reduce((s, v) => s + cents(v), 0);
+  return { income: income / 100, expenses: expenses / 100, balance: (income - expenses) / 100 };
 }

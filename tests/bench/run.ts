@@ -6,7 +6,11 @@
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
-//        --only bundle|browser|load|offline (just that section; results go to latest-<section>.json).
+//        --no-views, --no-data, --only bundle|browser|load|offline|views|data (just that section; results go to
+//        latest-<section>.json).
+// Issue 4's view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
+// Then issue 4's server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
+// of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +24,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
+import { dataSection } from './server-data';
+import { viewsSection } from './views';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,7 +49,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -466,10 +472,36 @@ async function main(): Promise<void> {
         fail('offline', error);
       }
     }
+    if (wants('views') && !flag('--no-views') && session) {
+      const signedIn = session;
+      try {
+        await viewsSection({
+          base: server.url,
+          session: signedIn,
+          chromePath: CHROME_PATH,
+          seedSession: (page) => seedSession(page, signedIn),
+          report,
+          fail,
+          median,
+          percentile,
+        });
+      } catch (error) {
+        fail('views', error);
+      }
+    }
   } catch (error) {
     fail('server', error);
   } finally {
     await server?.stop();
+  }
+
+  // Its own server on its own data (100,000 tickets), after the shared one has stopped.
+  if (wants('data') && !flag('--no-data')) {
+    try {
+      await dataSection({ report, freePort, percentile });
+    } catch (error) {
+      fail('data', error);
+    }
   }
 
   const outDir = join(ROOT, 'tests/bench/results');

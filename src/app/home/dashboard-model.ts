@@ -4,7 +4,7 @@ import { displayDate, MONTH_NAMES } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
 import {
-  isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, STATUS_LABELS, statusDisplay,
+  isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, receiptParty, STATUS_LABELS, statusDisplay,
   type StatusDisplay, type Ticket,
 } from '../../domain/ticket';
 
@@ -26,6 +26,11 @@ export function originName(shortName: string, companies: ReadonlyMap<string, str
   return companies.get(shortName) ?? (shortName === MANUAL_COMPANY_SHORT_NAME ? 'Registro manual' : shortName);
 }
 
+/** The origin column: the CFDI's other party when there is one, else the supported company. */
+export function originOf(t: Ticket, companies: ReadonlyMap<string, string>): string {
+  return receiptParty(t) ?? originName(t.company_short_name, companies);
+}
+
 /** The category shown: the first tag for expenses (spec §3), the income category for income. */
 export function categoryLabel(t: Ticket, incomeCategories: ReadonlyMap<number, string>): string {
   if (isIncome(t)) {
@@ -40,7 +45,7 @@ export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): b
   if (!q) return true;
   const amount = Number(t.amount);
   const haystack = [
-    originName(t.company_short_name, lookups.companies),
+    originOf(t, lookups.companies),
     t.company_short_name,
     t.ticket_number,
     categoryLabel(t, lookups.incomeCategories),
@@ -126,7 +131,7 @@ export function ticketRow(t: Ticket & { syncState?: string }, lookups: NameLooku
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
-    origin: originName(t.company_short_name, lookups.companies),
+    origin: originOf(t, lookups.companies),
     number: t.ticket_number,
     categoryKind: income ? 'income' : 'expense',
     categoryValue: income ? (t.income_meta_tag_id === null ? '' : String(t.income_meta_tag_id)) : tag ? String(tag.tag_id) : '',

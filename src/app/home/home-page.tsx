@@ -4,9 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
-import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
-import { personalReportName } from '../../domain/csv-report';
-import { MSG } from '../../domain/messages';
 import { monthKey, monthTitle } from '../../domain/dates';
 import type { EntryKind } from '../../domain/spending-form';
 import { db } from '../../offline/db';
@@ -19,59 +16,19 @@ import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { TicketIcon } from '../ui/ticket-icons';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
-import { toast } from '../ui/toast-store';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
 import {
-  emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow, type NameLookups,
+  emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow,
 } from './dashboard-model';
+import { MonthBalance } from './month-balance';
 import { queryMonthPage, querySelectableIds } from './month-query';
+import { SelectionActions } from './selection-actions';
 import { SpendingSummaryCard } from './spending-summary';
 import { TicketCards, TicketTable } from './ticket-list';
+import { useLookups } from './use-lookups';
 import { useMonthSync } from './use-month-sync';
-import type { CategoryLists } from './ticket-controls';
 import './home.css';
-
-function useLookups(): { lookups: NameLookups; lists: CategoryLists } {
-  const companies = useLiveQuery(() => db.companies.toArray(), []);
-  const expense = useLiveQuery(() => db.categories.orderBy('id').toArray(), []);
-  const income = useLiveQuery(() => db.incomeCategories.orderBy('id').toArray(), []);
-  return useMemo(() => {
-    const expenseRows = expense && expense.length > 0 ? expense : [...EXPENSE_CATEGORIES];
-    const incomeRows = income && income.length > 0 ? income : [...INCOME_CATEGORIES];
-    return {
-      lookups: {
-        companies: new Map((companies ?? []).map((c) => [c.short_name, c.name])),
-        incomeCategories: new Map(incomeRows.map((c) => [c.id, c.income_meta_tag])),
-      },
-      lists: {
-        expenseRows,
-        expense: expenseRows.map((c) => ({ value: String(c.id), label: c.meta_tag })),
-        income: incomeRows.map((c) => ({ value: String(c.id), label: c.income_meta_tag })),
-      },
-    };
-  }, [companies, expense, income]);
-}
-
-/** Hands a file to the browser's downloads through a Blob URL and an <a download>. */
-function downloadFile(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** 'Exportar': the selected tickets from Dexie as the CSV report (the writer loads on click). */
-async function exportTickets(ids: readonly string[], companies: ReadonlyMap<string, string>, year: number): Promise<void> {
-  const [{ ticketsCsv }, found] = await Promise.all([import('./export-csv'), db.tickets.bulkGet([...ids])]);
-  const tickets = found.filter((t) => t !== undefined);
-  downloadFile(ticketsCsv(tickets, companies), personalReportName(year), 'text/csv;charset=utf-8');
-}
 
 function TableSkeleton() {
   return (
@@ -140,7 +97,6 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const [page, setPage] = useState(1);
   const [selected, dispatchSelection] = useReducer(selectionReducer, new Set<string>());
   const [panel, setPanel] = useState<EntryKind | null>(null);
-  const [exporting, setExporting] = useState(false);
   // Mounted from the first time it opens on, so closing keeps its slide-out and reset behaviour.
   const [panelUsed, setPanelUsed] = useState(false);
   useEffect(() => {
@@ -175,16 +131,8 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const selectedCount = selected.size;
   const title = monthTitle(month);
 
-  const onExport = () => {
-    setExporting(true);
-    exportTickets([...selected], lookups.companies, year)
-      .catch(() => toast.error(MSG.generic))
-      .finally(() => setExporting(false));
-  };
-  const exportButton = (
-    <Button variant="secondary" disabled={selectedCount === 0} loading={exporting} onClick={onExport}>
-      Exportar
-    </Button>
+  const selectionActions = (compact: boolean) => (
+    <SelectionActions selected={selected} companies={lookups.companies} year={year} compact={compact} onCleared={() => dispatchSelection({ type: 'reset' })} />
   );
 
   const listProps = {
@@ -266,6 +214,8 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
         )}
       </div>
 
+      <MonthBalance rfc={rfc} year={year} month={month} />
+
       {sync.status === 'offline' && seen && (
         <div className="notice notice--info dashboard__notice" role="status">
           Sin conexión — estos son los movimientos guardados en tu teléfono; los actualizaremos al reconectar.
@@ -291,7 +241,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
               <Icon name="plus" />
               Agregar ingreso
             </Button>
-            {exportButton}
+            {selectionActions(false)}
           </div>
         )}
         {selectedCount > 0 && (
@@ -320,19 +270,26 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
 
       {body}
 
-      <SpendingSummaryCard rfc={rfc} year={year} month={month} />
-
-      {!desktop && (
-        <div className="bottom-bar">
-          <Button variant="primary" onClick={() => setPanel('expense')}>
-            Agregar gasto
-          </Button>
-          <Button variant="secondary" onClick={() => setPanel('income')}>
-            Agregar ingreso
-          </Button>
-          {exportButton}
-        </div>
+      {/* Once the month's rows (or its empty state) show: the table's placeholder is shorter than the
+          table, and the card under it would be pushed down (a layout shift) when the rows arrive. */}
+      {result !== undefined && !(result.monthTotal === 0 && sync.status === 'updating' && !seen) && (
+        <SpendingSummaryCard rfc={rfc} year={year} month={month} />
       )}
+
+      {!desktop &&
+        (selectedCount > 0 ? (
+          // On a phone the bar turns into the selection's actions while something is selected.
+          <div className="bottom-bar bottom-bar--selection">{selectionActions(true)}</div>
+        ) : (
+          <div className="bottom-bar">
+            <Button variant="primary" onClick={() => setPanel('expense')}>
+              Agregar gasto
+            </Button>
+            <Button variant="secondary" onClick={() => setPanel('income')}>
+              Agregar ingreso
+            </Button>
+          </div>
+        ))}
 
       {panelUsed && (
         <Suspense fallback={null}>

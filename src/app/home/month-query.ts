@@ -1,5 +1,6 @@
 // One page of a month's tickets straight from Dexie, through the [rfc+month+received_at] index,
-// newest first (spec §9: 10 rows, date descending). Never reads beyond the selected month.
+// newest first (spec §9: 10 rows, date descending). Never reads beyond the selected month (or the
+// selected run of months: the annual view's year).
 import { Dexie } from 'dexie';
 import { isSelectable, type Ticket } from '../../domain/ticket';
 import { clampPage, matchesSearch, PAGE_SIZE, type NameLookups } from './dashboard-model';
@@ -21,26 +22,28 @@ export interface MonthQuery {
   rfc: string;
   /** 'YYYY-MM' */
   month: string;
+  /** Last 'YYYY-MM' of a run of months starting at `month` (the annual view's year); `month` alone when absent. */
+  toMonth?: string;
   search: string;
   page: number;
 }
 
-function monthCollection(db: Dexie, rfc: string, month: string) {
+function monthCollection(db: Dexie, rfc: string, month: string, toMonth: string = month) {
   return db
     .table<StoredTicket, string>('tickets')
     .where('[rfc+month+received_at]')
-    .between([rfc, month, Dexie.minKey], [rfc, month, Dexie.maxKey])
+    .between([rfc, month, Dexie.minKey], [rfc, toMonth, Dexie.maxKey])
     .reverse();
 }
 
 function matchingRows(db: Dexie, q: MonthQuery, lookups: NameLookups) {
-  const c = monthCollection(db, q.rfc, q.month);
+  const c = monthCollection(db, q.rfc, q.month, q.toMonth);
   return q.search.trim() ? c.filter((t) => matchesSearch(t, q.search, lookups)) : c;
 }
 
 /** The page to show: two index counts and ten rows, so it paints at once even in a busy month. */
 export async function queryMonthPage(db: Dexie, q: MonthQuery, lookups: NameLookups): Promise<MonthPage> {
-  const monthTotal = await monthCollection(db, q.rfc, q.month).count();
+  const monthTotal = await monthCollection(db, q.rfc, q.month, q.toMonth).count();
   const total = q.search.trim() ? await matchingRows(db, q, lookups).count() : monthTotal;
   const page = clampPage(q.page, total);
   const rows = await matchingRows(db, q, lookups).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).toArray();

@@ -1,32 +1,37 @@
-// The dashboard's spending summary (spec §2, §9): the analytics answer turned into the two top-5
-// lists, with the words a screen reader says for the change arrows.
-import { topItems, type LabelValue, type TopItem, type Trend } from '../../domain/analytics';
+// The spending summary (spec §2 dashboard card and annual view, §9): the analytics answer (or the
+// same groups computed on the device) turned into the donut and the two top-5 lists, with the words
+// a screen reader says for the change arrows.
+import { donutSlices, topItems, type LabelValue, type SpendingBreakdown, type TopItem, type Trend } from '../../domain/analytics';
 
-interface Breakdown {
-  venues: LabelValue[];
-  categories: LabelValue[];
-}
+export { percentText } from '../charts/chart-model';
 
-/** GET /api/v3/analytics/spending/{rfc}/{year}/{month} → response. */
+/** GET /api/v3/analytics/spending/{rfc}/{year}/{month} (annual: /{rfc}/{year}) → response. */
 export interface SpendingAnswer {
-  current: Breakdown;
-  past: Breakdown;
+  current: SpendingBreakdown;
+  past: SpendingBreakdown;
 }
 
 export interface SpendingSummary {
+  /** Top 5 plus 'Otros' of the period's categories. */
+  donut: LabelValue[];
   categories: TopItem[];
   venues: TopItem[];
+  /** False when the previous period is unknown (the device never saw it): the change is not shown. */
+  hasPast: boolean;
 }
 
 function groups(list: readonly LabelValue[] | undefined): LabelValue[] {
   return (list ?? []).map((g) => ({ label: String(g.label), value: Number(g.value) })).filter((g) => Number.isFinite(g.value));
 }
 
-/** The two top-5 lists, or null when the month has no spending ('No hay datos'). */
-export function spendingSummary(answer: SpendingAnswer): SpendingSummary | null {
-  const categories = topItems(groups(answer.current?.categories), groups(answer.past?.categories));
-  const venues = topItems(groups(answer.current?.venues), groups(answer.past?.venues));
-  return categories.length === 0 && venues.length === 0 ? null : { categories, venues };
+/** The donut and the two top-5 lists, or null when the period has no spending ('No hay datos'). */
+export function spendingSummary(answer: { current: SpendingBreakdown; past: SpendingBreakdown | null }): SpendingSummary | null {
+  const current = { categories: groups(answer.current?.categories), venues: groups(answer.current?.venues) };
+  const past = answer.past ? { categories: groups(answer.past.categories), venues: groups(answer.past.venues) } : { categories: [], venues: [] };
+  const categories = topItems(current.categories, past.categories);
+  const venues = topItems(current.venues, past.venues);
+  if (categories.length === 0 && venues.length === 0) return null;
+  return { donut: donutSlices(current.categories), categories, venues, hasPast: answer.past !== null };
 }
 
 export const TREND: Record<Trend, { arrow: string; words: string }> = {
@@ -34,10 +39,3 @@ export const TREND: Record<Trend, { arrow: string; words: string }> = {
   down: { arrow: '▼', words: 'baja' },
   flat: { arrow: '=', words: 'sin cambio' },
 };
-
-const PERCENT = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** "12.35 %" (spec §9: percentages rounded to 2 decimals). */
-export function percentText(n: number): string {
-  return `${PERCENT.format(n)} %`;
-}

@@ -1,5 +1,5 @@
 // The month's tickets: the spec's table on desktop, one card per ticket on phones (brand guide),
-// both over the same row model.
+// both over the same row model. Without `onToggle` there are no checkboxes (the annual view's table).
 import { useId, useState } from 'react';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './dashboard-model';
@@ -8,13 +8,15 @@ import { CategoryCell, NoteCell, RowActions, StatusIcon, SyncBadge, type Categor
 export interface ListProps {
   rows: TicketRow[];
   lists: CategoryLists;
-  selected: ReadonlySet<string>;
-  onToggle: (row: TicketRow) => void;
-  allState: 'none' | 'some' | 'all';
-  canSelectAll: boolean;
-  onToggleAll: () => void;
+  selected?: ReadonlySet<string>;
+  onToggle?: (row: TicketRow) => void;
+  allState?: 'none' | 'some' | 'all';
+  canSelectAll?: boolean;
+  onToggleAll?: () => void;
   caption: string;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 function RowCheckbox({ row, selected, onToggle }: { row: TicketRow; selected: boolean; onToggle: () => void }) {
   return (
@@ -34,26 +36,28 @@ function Amount({ row }: { row: TicketRow }) {
   return <span className={row.income ? 'amount amount--income tabular' : 'amount tabular'}>{row.income ? `+${row.amount}` : row.amount}</span>;
 }
 
-export function TicketTable({ rows, lists, selected, onToggle, allState, canSelectAll, onToggleAll, caption }: ListProps) {
+export function TicketTable({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption }: ListProps) {
   return (
     <div className="table-wrap">
       <table className="tickets">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="tickets__check">
-              <input
-                type="checkbox"
-                className="row-check"
-                aria-label="Seleccionar todos"
-                checked={allState === 'all'}
-                ref={(el) => {
-                  if (el) el.indeterminate = allState === 'some';
-                }}
-                disabled={!canSelectAll}
-                onChange={onToggleAll}
-              />
-            </th>
+            {onToggle && (
+              <th scope="col" className="tickets__check">
+                <input
+                  type="checkbox"
+                  className="row-check"
+                  aria-label="Seleccionar todos"
+                  checked={allState === 'all'}
+                  ref={(el) => {
+                    if (el) el.indeterminate = allState === 'some';
+                  }}
+                  disabled={!canSelectAll}
+                  onChange={onToggleAll}
+                />
+              </th>
+            )}
             <th scope="col">
               <span className="visually-hidden">Estado</span>
             </th>
@@ -72,9 +76,11 @@ export function TicketTable({ rows, lists, selected, onToggle, allState, canSele
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} aria-selected={selected.has(row.id) || undefined}>
-              <td className="tickets__check">
-                <RowCheckbox row={row} selected={selected.has(row.id)} onToggle={() => onToggle(row)} />
-              </td>
+              {onToggle && (
+                <td className="tickets__check">
+                  <RowCheckbox row={row} selected={selected.has(row.id)} onToggle={() => onToggle(row)} />
+                </td>
+              )}
               <td className="tickets__status">
                 <StatusIcon row={row} />
                 {row.pendingSync && <SyncBadge />}
@@ -103,14 +109,14 @@ export function TicketTable({ rows, lists, selected, onToggle, allState, canSele
   );
 }
 
-function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists: CategoryLists; selected: boolean; onToggle: () => void }) {
+function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists: CategoryLists; selected: boolean; onToggle: (() => void) | undefined }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
     <li className={selected ? 'ticket-card ticket-card--selected' : 'ticket-card'}>
       <div className="ticket-card__main">
-        <RowCheckbox row={row} selected={selected} onToggle={onToggle} />
-        <div className="ticket-card__body">
+        {onToggle && <RowCheckbox row={row} selected={selected} onToggle={onToggle} />}
+        <div className={onToggle ? 'ticket-card__body' : 'ticket-card__body ticket-card__body--alone'}>
           <div className="ticket-card__line">
             <strong className="ticket-card__origin">{row.origin}</strong>
             <Amount row={row} />
@@ -150,10 +156,10 @@ function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists:
   );
 }
 
-export function TicketCards({ rows, lists, selected, onToggle, allState, canSelectAll, onToggleAll, caption }: ListProps) {
+export function TicketCards({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption }: ListProps) {
   return (
     <div className="ticket-cards">
-      {canSelectAll && (
+      {onToggle && canSelectAll && (
         <label className="checkbox">
           <input
             type="checkbox"
@@ -168,7 +174,7 @@ export function TicketCards({ rows, lists, selected, onToggle, allState, canSele
       )}
       <ul className="ticket-cards__list" aria-label={caption}>
         {rows.map((row) => (
-          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={() => onToggle(row)} />
+          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} />
         ))}
       </ul>
     </div>

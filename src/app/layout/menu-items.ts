@@ -1,14 +1,15 @@
-// The side menu, in ONE list. Spec §2 Layout also lists Vista Anual, Sincronización SAT, Empresa,
-// Perfil and Facturar ticket: their issues (4, 7, 8, 3) add them here when their routes exist.
+// The side menu, in ONE list. Spec §2 Layout also lists Sincronización SAT, Empresa, Perfil and
+// Facturar ticket: their issues (7, 8, 3) add them here when their routes exist.
 import type { IconName } from '../ui/icon';
 
 export type MenuItem =
-  | { kind: 'route'; to: '/'; label: string; icon: IconName }
+  | { kind: 'route'; to: '/' | '/annual'; label: string; icon: IconName }
   | { kind: 'external'; href: string; label: string; icon: IconName };
 
 export const HELP_URL = 'https://ayuda.cuentasclaras.mx';
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   { kind: 'route', to: '/', label: 'Dashboard', icon: 'home' },
+  { kind: 'route', to: '/annual', label: 'Vista Anual', icon: 'chart' },
   { kind: 'external', href: HELP_URL, label: 'Ayuda', icon: 'help' },
 ];

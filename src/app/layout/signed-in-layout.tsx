@@ -16,7 +16,7 @@ import { logout } from '../api/endpoints';
 import { TXT } from '../strings';
 import { Icon } from '../ui/icon';
 import { Drawer } from '../ui/overlay';
-import { MonthYearPicker, type Period } from '../ui/pickers';
+import { MonthYearPicker, YearPicker, type Period } from '../ui/pickers';
 import { toast } from '../ui/toast-store';
 import { useOnline } from '../use-online';
 import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from '../outbox/outbox-view';
@@ -47,6 +47,8 @@ export function SignedInLayout() {
   const { authPaused } = useDrainTriggers();
   const pending = usePendingCount();
   const href = useRouterState({ select: (s) => s.location.href });
+  // The annual view picks a year only (spec §2 Layout).
+  const annual = useRouterState({ select: (s) => s.location.pathname === '/annual' });
 
   // Remember where the user was (prefs.lastRoute), e.g. for a later "continue where you left off".
   useEffect(() => {
@@ -152,7 +154,11 @@ export function SignedInLayout() {
             <span>Cuentas Claras</span>
           </a>
           <div className="topbar__picker">
-            <MonthYearPicker value={period} onChange={setPeriod} />
+            {annual ? (
+              <YearPicker value={period.year} onChange={(year) => setPeriod({ year, month: period.month })} />
+            ) : (
+              <MonthYearPicker value={period} onChange={setPeriod} />
+            )}
           </div>
           <div className="topbar__end">
             <OutboxButton count={pending} />

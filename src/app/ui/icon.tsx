@@ -22,6 +22,7 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4',
   wifiOff: 'M2 2l20 20M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.4M12 20h.01M19 12.9a10 10 0 0 0-2.5-1.8M1.4 9a15 15 0 0 1 4.3-2.7M10.7 5a15 15 0 0 1 11.9 4',
   phone: 'M8 2h8a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM12 18h.01',
+  chart: 'M3 3v18h18M7 15l4-5 3 3 5-7',
 } as const;
 
 export type IconName = keyof typeof PATHS;

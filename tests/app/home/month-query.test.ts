@@ -57,4 +57,12 @@ describe('a month page from Dexie', () => {
     expect(await querySelectableIds(db, { rfc: 'LOVA850101AB1', month: '2026-11', search: '' }, lookups)).toHaveLength(24);
     expect(await querySelectableIds(db, { rfc: 'XAXX010101000', month: '2026-11', search: '' }, lookups)).toEqual(['other-rfc']);
   });
+
+  it("pages a run of months (the annual view's year) newest first", async () => {
+    const year = await queryMonthPage(db, { rfc: 'LOVA850101AB1', month: '2026-01', toMonth: '2026-12', search: '', page: 3 }, lookups);
+    expect(year.monthTotal).toBe(25);
+    expect(year.rows.map((r) => r.ticket_id)).toEqual(['t-04', 't-03', 't-02', 't-01', 'october']);
+    const october = await queryMonthPage(db, { rfc: 'LOVA850101AB1', month: '2026-10', toMonth: '2026-10', search: '', page: 1 }, lookups);
+    expect(october.rows.map((r) => r.ticket_id)).toEqual(['october']);
+  });
 });

@@ -36,4 +36,19 @@ describe('spendingSummary', () => {
     expect(percentText(33.33)).toBe('33.33 %');
     expect(percentText(1234.5)).toBe('1,234.5 %');
   });
+
+  it('gives the donut (top 5 plus Otros) and whether the change can be told', () => {
+    const current = {
+      categories: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((label, i) => ({ label, value: 70 - i * 10 })),
+      venues: [{ label: 'OXXO', value: 280 }],
+    };
+    const summary = spendingSummary({ current, past: { categories: [], venues: [] } });
+    expect(summary?.donut).toEqual([
+      { label: 'A', value: 70 }, { label: 'B', value: 60 }, { label: 'C', value: 50 }, { label: 'D', value: 40 }, { label: 'E', value: 30 },
+      { label: 'Otros', value: 30 },
+    ]);
+    expect(summary?.hasPast).toBe(true);
+    // The device never saw the previous period: no change to show.
+    expect(spendingSummary({ current, past: null })?.hasPast).toBe(false);
+  });
 });
