@@ -76,6 +76,8 @@ export interface Receipt {
   imp_ret: string;
   metodo_pago: string;
   numctapago: string;
+  /** SAT's status of the CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked (ours, issue 5). */
+  sat_status?: string | null;
 }
 
 export interface TicketTag {

@@ -286,6 +286,9 @@ export const receipts = pgTable(
     pdfSize: integer('pdf_size'),
     /** 'imported' | 'rendered' */
     pdfSource: text('pdf_source'),
+    /** SAT's answer for this CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked. */
+    satStatus: text('sat_status'),
+    satCheckedAt: ts('sat_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid), index('receipts_user_id_idx').on(t.userId)],
@@ -312,4 +315,38 @@ export const ticketMonthTotals = pgTable(
     tickets: integer('tickets').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.month, t.type, t.metaTagId, t.venue] })],
+);
+
+/**
+ * Files handed to 'Importar CFDIs' (issue 5) and what became of each: one row per uploaded file, and one
+ * per XML or PDF found inside an uploaded zip (parent_id). The bytes live in the files store under a
+ * server-made key; `name` is only shown, never used as a path.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The tax account chosen when uploading; null = any of the user's accounts the CFDI names. */
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** The zip this entry came from. */
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    /** 'xml' | 'pdf' | 'zip' */
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    /** null once processed and no longer needed (zip entries are read from their zip). */
+    fileKey: text('file_key'),
+    /** 'recibido' | 'procesando' | 'importado' | 'duplicado' | 'rechazado' */
+    status: text('status').notNull(),
+    /** Why it was refused, in Spanish for the user. */
+    reason: text('reason'),
+    /** The tickets it made or matched. */
+    ticketIds: jsonb('ticket_ids').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_updated_idx').on(t.userId, t.updatedAt), index('uploads_parent_idx').on(t.parentId)],
 );

@@ -88,6 +88,7 @@ export const Receipt = v.object({
   imp_ret: v.pipe(v.string(), v.description('Impuestos retenidos, 2 decimales')),
   metodo_pago: v.string(),
   numctapago: v.string(),
+  sat_status: v.pipe(v.nullable(v.string()), v.description('Estado del CFDI en el SAT: Vigente, Cancelado o No encontrado; null si aún no se consulta')),
 });
 
 export const Ticket = v.object({

@@ -36,6 +36,7 @@ function ticketQuery(db: Db) {
         impRet: receipts.impRet,
         metodoPago: receipts.metodoPago,
         numCtaPago: receipts.numCtaPago,
+        satStatus: receipts.satStatus,
       },
     })
     .from(tickets)
@@ -76,6 +77,7 @@ export function toTicket(r: Row): Ticket {
           imp_ret: r.receipt.impRet,
           metodo_pago: r.receipt.metodoPago,
           numctapago: r.receipt.numCtaPago,
+          sat_status: r.receipt.satStatus,
         }
       : null,
     rfc: r.rfc,
