@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { AppConfig } from './context';
 import { DEFAULT_CONFIG } from './context';
+import { SAT_ESTADO_PRODUCTION_URL } from './sat/estado-cfdi';
 
 export interface ServerEnv {
   port: number;
@@ -10,6 +11,8 @@ export interface ServerEnv {
   smtpUrl?: string;
   mailFrom?: string;
   supportPassword?: string;
+  /** SAT's CFDI status service; unset = never call SAT (dev, tests). SAT_ESTADO_URL, or SAT_ESTADO=on for production's. */
+  satEstadoUrl?: string;
   app: AppConfig;
 }
 
@@ -22,6 +25,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     smtpUrl,
     mailFrom: env.MAIL_FROM || undefined,
     supportPassword: env.SUPPORT_PASSWORD || undefined,
+    satEstadoUrl: env.SAT_ESTADO_URL || (env.SAT_ESTADO === 'on' ? SAT_ESTADO_PRODUCTION_URL : undefined),
     app: {
       ...DEFAULT_CONFIG,
       publicUrl: env.PUBLIC_URL || undefined,

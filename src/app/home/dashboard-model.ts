@@ -120,6 +120,8 @@ export interface TicketRow {
   statusLabel: string;
   /** Not yet on the server (a clock badge, 'Pendiente de envío'). */
   pendingSync: boolean;
+  /** SAT reports the CFDI as cancelled (a red 'Cancelada en el SAT' badge; issue 5 item 7). */
+  satCancelled: boolean;
   selectable: boolean;
   links: RowLinks;
 }
@@ -143,6 +145,7 @@ export function ticketRow(t: Ticket & { syncState?: string }, lookups: NameLooku
     status,
     statusLabel: STATUS_LABELS[status],
     pendingSync: t.syncState === 'pending',
+    satCancelled: t.receipt?.sat_status === 'Cancelado',
     selectable: isSelectable(t),
     links: rowLinks(t, token),
   };

@@ -1,11 +1,12 @@
 // The per-ticket controls shared by the desktop table and the phone cards (spec §2 row actions):
-// status icon, pending badge, category select, note editing, receipt links and image attach.
+// status icon, pending and SAT-cancelled badges, category select, note editing, receipt links and image attach.
 import { useRef, useState } from 'react';
 import { MSG } from '../../domain/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
 import type { StatusDisplay } from '../../domain/ticket';
 import { db, type CategoryRow } from '../../offline/db';
 import { attachTicketImage, setIncomeCategory, setTicketCategory, setTicketNote } from '../../offline/ticket-actions';
+import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { TicketIcon, type TicketIconName } from '../ui/ticket-icons';
 import { Select, type SelectOption } from '../ui/fields';
@@ -40,6 +41,11 @@ export function SyncBadge() {
       <span className="visually-hidden">Pendiente de envío</span>
     </span>
   );
+}
+
+/** The CFDI was cancelled in SAT: said in words, red only as a second cue. */
+export function SatCancelledBadge() {
+  return <span className="sat-badge">{TXT.satCancelled}</span>;
 }
 
 export interface CategoryLists {

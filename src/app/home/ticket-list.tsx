@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './dashboard-model';
-import { CategoryCell, NoteCell, RowActions, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
+import { CategoryCell, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
 
 export interface ListProps {
   rows: TicketRow[];
@@ -84,6 +84,7 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
               <td className="tickets__status">
                 <StatusIcon row={row} />
                 {row.pendingSync && <SyncBadge />}
+                {row.satCancelled && <SatCancelledBadge />}
               </td>
               <td className="tabular nowrap">{row.date}</td>
               <td className="tickets__origin">{row.origin}</td>
@@ -128,6 +129,7 @@ function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists:
             <span className="ticket-card__meta">
               <StatusIcon row={row} />
               {row.pendingSync && <SyncBadge />}
+              {row.satCancelled && <SatCancelledBadge />}
             </span>
           </div>
           {row.note && <p className="ticket-card__note">{row.note}</p>}
