@@ -14,6 +14,7 @@ import { jsonBody } from './http/body';
 import { clientIp } from './http/client-ip';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
+import { importRoutes } from './imports/routes';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static';
 import { memoryFileStore } from './files/file-store';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', analyticsRoutes(s));
   app.route('/', receiptRoutes(s));
   app.route('/', rateRoutes(s));
+  app.route('/', importRoutes(s, deps.imports));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));
 

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './accounts/sessions';
 import type { FileStore } from './files/file-store';
 import type { RateSource } from './rates/rates';
+import type { ImportQueue } from './imports/queue';
 
 export type Clock = () => Date;
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   files?: FileStore;
   /** Exchange rates; absent = Banxico when config.banxicoToken is set, else the rates table. */
   rates?: RateSource;
+  /** Where 'Importar CFDIs' hands uploads over (the pg-boss import job); absent = uploads answer 503. */
+  imports?: ImportQueue;
 }
 
 /** Dependencies after defaults are applied; what sub-apps get. */

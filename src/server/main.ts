@@ -10,7 +10,9 @@ import { seedDemoInvoices } from './demo/demo-invoices';
 import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
+import { startImportWorker } from './imports/queue';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
+import { registerSatStatus } from './sat/jobs';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -22,9 +24,11 @@ async function main(): Promise<void> {
   await seedDemoInvoices(database.db, files);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
+  const imports = await startImportWorker(boss, { db: database.db, files, clock: () => new Date() });
+  await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
-  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files });
+  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
     const base = `http://localhost:${env.port}`;

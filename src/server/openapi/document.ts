@@ -79,6 +79,14 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'post', path: '/api/v2/send_receipt_email', summary: 'Enviar por correo el PDF y el XML de los comprobantes de tickets propios (hasta 50), con copia al correo del usuario; 20 envíos por hora', tag: 'Comprobantes', auth: true, body: ShareReceiptsBody, response: R.ShareSent, errors: [400, 422, 429, 502],
   },
   {
+    method: 'post', path: '/api/v3/users/{id}/files', summary: 'Importar CFDIs: hasta 100 archivos XML, PDF o ZIP de hasta 2 MB cada uno (campo `file`, repetido; `rfc` opcional elige la cuenta). Se importan en segundo plano; el estado de cada uno llega por /files/statuses', tag: 'Importar CFDIs', auth: true, files: ['file'], response: R.UploadedFiles, errors: [404, 413, 415, 422],
+    params: { id: '*user_id del usuario que llama' },
+  },
+  {
+    method: 'get', path: '/api/v3/users/{id}/files/statuses', summary: 'Server-sent events: evento `file` con {id,name,status,reason,parent_id,ticket_ids} por cada subida de las últimas 24 h y por cada cambio; comentario de latido cada 15 s (el token puede ir en access_token para EventSource)', tag: 'Importar CFDIs', auth: true, contentType: 'text/event-stream', errors: [404],
+    params: { id: '*user_id del usuario que llama', 'ids[]': 'solo estas subidas (y las entradas de esos zips)' },
+  },
+  {
     method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}/{month}', summary: 'Gasto (tipo 2) de un mes de un RFC propio por establecimiento y por categoría, y el del mes anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],
     params: { rfc: '*RFC de una cuenta fiscal propia', year: '*Año, 2013 o posterior', month: '*Mes 1-12' },
   },

@@ -116,6 +116,17 @@ export const TicketList = v.object({ tickets: v.array(Ticket) });
 export const TicketCreated = v.object({ ticket: v.object({ ticket_id: v.string() }) });
 export const ShareSent = v.object({ sent: v.literal(true) });
 export const Deleted = v.object({ deleted: v.pipe(v.number(), v.integer()) });
+/** POST /api/v3/users/{id}/files (issue 5): each file as received or refused at once. */
+export const UploadedFiles = v.object({
+  files: v.array(
+    v.object({
+      id: v.pipe(v.string(), v.description('upload id (UUIDv7): su estado llega por /files/statuses')),
+      name: v.string(),
+      status: v.pipe(v.picklist(['recibido', 'rechazado']), v.description('rechazado: demasiado grande o tipo no soportado')),
+      reason: v.optional(v.string()),
+    }),
+  ),
+});
 export const ExchangeRate = v.object({
   base: v.string(),
   date: v.pipe(v.string(), v.description('Fecha de publicación usada (aaaa-mm-dd): la última dentro de 7 días')),

@@ -41,6 +41,8 @@ export interface NewReceipt {
 
 const xmlKey = (userId: number, id: string) => `receipts/${userId}/${id}.xml`;
 const pdfKey = (userId: number, id: string) => `receipts/${userId}/${id}.pdf`;
+/** Where a receipt's files live (server-made keys). */
+export const receiptKeys = (userId: number, id: string) => ({ xml: xmlKey(userId, id), pdf: pdfKey(userId, id) });
 
 /**
  * Keeps a CFDI for a tax account; the files are written first so a row never points at nothing.
@@ -81,6 +83,49 @@ export async function saveReceipt(db: Db, files: FileStore, r: NewReceipt): Prom
     return { id: row.id, duplicate: true };
   }
   return { id, duplicate: false };
+}
+
+/** A receipt of a batch import whose files are already in the store (see saveReceiptsBatch). */
+export interface BatchReceipt {
+  id: string;
+  userId: number;
+  clientId: number;
+  facts: ReceiptFacts;
+  xmlSize: number;
+  pdfSize?: number;
+}
+
+/**
+ * The batched variant of saveReceipt for imports (issue 5): multi-row INSERTs of up to 100 rows inside
+ * the caller's transaction, never a statement per row. The XML (and PDF) must already be stored under
+ * receiptKeys(userId, id). Answers the ids actually inserted: a UUID the account already has (a race
+ * with another import) is skipped, and the caller treats it as a duplicate.
+ */
+export async function saveReceiptsBatch(db: Db, rows: readonly BatchReceipt[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += 100) {
+    const chunk = rows.slice(i, i + 100);
+    const out = await db
+      .insert(receipts)
+      .values(
+        chunk.map((r) => ({
+          id: r.id,
+          userId: r.userId,
+          clientId: r.clientId,
+          ...r.facts,
+          uuid: r.facts.uuid.toUpperCase(),
+          xmlKey: xmlKey(r.userId, r.id),
+          xmlSize: r.xmlSize,
+          pdfKey: r.pdfSize !== undefined ? pdfKey(r.userId, r.id) : null,
+          pdfSize: r.pdfSize ?? null,
+          pdfSource: r.pdfSize !== undefined ? 'imported' : null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: receipts.id });
+    for (const o of out) inserted.add(o.id);
+  }
+  return inserted;
 }
 
 const fileColumns = {

@@ -69,6 +69,8 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'GET /receipt_pdf',
       'GET /api/v3/receipts/archive',
       'POST /api/v2/send_receipt_email',
+      'POST /api/v3/users/{id}/files',
+      'GET /api/v3/users/{id}/files/statuses',
       'GET /api/v3/analytics/spending/{rfc}/{year}/{month}',
       'GET /api/v3/analytics/spending/{rfc}/{year}',
       'GET /api/v3/exchange_rates',

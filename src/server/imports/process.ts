@@ -1,0 +1,293 @@
+// The import job's work (issue 5 items 2-4): takes a request's uploads from 'recibido' to 'importado',
+// 'duplicado' or 'rechazado'. XML files import in batches (import-cfdi.ts); a zip is read from its
+// central directory with its limits (zip.ts) and each entry becomes a child upload row; a PDF is
+// matched to a receipt by UUID or becomes a ticket for review. Statuses commit with the rows they
+// describe, so a job retried after a crash only redoes what had not committed.
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { v7 } from 'uuid';
+import { MSG } from '../../domain/messages';
+import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
+import type { Db } from '../db/client';
+import { clients, receipts, tickets, uploads } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import { receiptKeys } from '../receipts/receipts';
+import { uploadsChanged } from './changes';
+import { importCfdiBatch, type Account, type Outcome, type XmlItem } from './import-cfdi';
+import { pdfFacts } from './pdf-text';
+import { sniffUpload } from './sniff';
+import { listZip, readEntry, type ZipEntry } from './zip';
+
+/** XML files per transaction: big enough for multi-row INSERTs to pay, small enough to bound memory. */
+export const IMPORT_BATCH = 250;
+const PENDIENTE = 2;
+const UUID_IN_NAME = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/i;
+
+export interface ImportDeps {
+  db: Db;
+  files: FileStore;
+  clock: () => Date;
+}
+
+export interface StatusChange {
+  status: 'importado' | 'duplicado' | 'rechazado';
+  reason: string | null;
+  ticketIds: string[];
+}
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/** One UPDATE … FROM (VALUES …) for many rows' statuses; clears the file key (the file is then dropped). */
+export async function writeStatuses(db: Db, changes: Map<string, StatusChange>, now: Date): Promise<void> {
+  const list = [...changes];
+  for (let i = 0; i < list.length; i += 500) {
+    const rows = list.slice(i, i + 500).map(([id, c]) => sql`(${id}::uuid, ${c.status}, ${c.reason}, ${JSON.stringify(c.ticketIds)}::jsonb)`);
+    await db.execute(sql`
+      UPDATE uploads SET status = v.status, reason = v.reason, ticket_ids = v.ticket_ids, file_key = NULL, updated_at = ${now.toISOString()}::timestamptz
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, status, reason, ticket_ids)
+      WHERE uploads.id = v.id`);
+  }
+}
+
+/** A zip entry's row id: the same on every run of the job, so a retry finds the rows it made. */
+function entryId(parentId: string, index: number): string {
+  const h = createHash('sha256').update(`${parentId}:${index}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A file name kept as a label: no control characters, at most 255 characters. */
+export function labelOf(name: string): string {
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'archivo';
+}
+
+async function accountsFor(db: Db, userId: number, clientId: number | null): Promise<Account[]> {
+  const rows = await db.select({ clientId: clients.id, rfc: clients.rfc }).from(clients).where(clientId === null ? eq(clients.userId, userId) : and(eq(clients.userId, userId), eq(clients.id, clientId)));
+  return rows;
+}
+
+class Run {
+  /** uuid → receipt ids of this user, from this run's XML imports (for PDFs in the same zip). */
+  readonly receiptsByUuid = new Map<string, { receiptIds: string[]; ticketIds: string[] }>();
+
+  constructor(
+    readonly deps: ImportDeps,
+    readonly userId: number,
+    readonly accounts: Account[],
+  ) {}
+
+  async importXml(items: XmlItem[]): Promise<Map<string, Outcome>> {
+    const all = new Map<string, Outcome>();
+    for (let i = 0; i < items.length; i += IMPORT_BATCH) {
+      const out = await importCfdiBatch(this.deps.db, this.deps.files, this.userId, this.accounts, items.slice(i, i + IMPORT_BATCH), this.deps.clock(), (tx, outcomes) =>
+        writeStatuses(tx, outcomes, this.deps.clock()),
+      );
+      for (const [id, o] of out) {
+        all.set(id, o);
+        if (o.uuid && o.receiptIds.length > 0) this.receiptsByUuid.set(o.uuid, { receiptIds: o.receiptIds, ticketIds: o.ticketIds });
+      }
+      uploadsChanged(this.userId);
+    }
+    return all;
+  }
+
+  /** Attaches a PDF to receipts (as their imported PDF). */
+  async attachPdf(uploadId: string, bytes: Uint8Array, receiptIds: string[], ticketIds: string[]): Promise<void> {
+    const now = this.deps.clock();
+    for (const id of receiptIds) await this.deps.files.put(receiptKeys(this.userId, id).pdf, bytes);
+    await this.deps.db.transaction(async (tx) => {
+      for (const id of receiptIds) {
+        await tx
+          .update(receipts)
+          .set({ pdfKey: receiptKeys(this.userId, id).pdf, pdfSize: bytes.byteLength, pdfSource: 'imported' })
+          .where(and(eq(receipts.id, id), eq(receipts.userId, this.userId)));
+      }
+      await writeStatuses(tx, new Map([[uploadId, { status: 'importado', reason: null, ticketIds }]]), now);
+    });
+  }
+
+  /** A PDF on its own: attached to the user's receipt with a UUID it shows, else a ticket for review (or refused). */
+  async importPdf(uploadId: string, bytes: Uint8Array, chosen: number | null): Promise<void> {
+    const facts = pdfFacts(bytes);
+    for (const uuid of facts.uuids) {
+      const known = this.receiptsByUuid.get(uuid);
+      if (known) return this.attachPdf(uploadId, bytes, known.receiptIds, known.ticketIds);
+      const rows = await this.deps.db
+        .select({ id: receipts.id, ticketId: tickets.id })
+        .from(receipts)
+        .leftJoin(tickets, eq(tickets.receiptId, receipts.id))
+        .where(and(eq(receipts.userId, this.userId), eq(receipts.uuid, uuid), chosen === null ? sql`true` : eq(receipts.clientId, chosen)));
+      if (rows.length > 0) {
+        return this.attachPdf(uploadId, bytes, [...new Set(rows.map((r) => r.id))], rows.flatMap((r) => (r.ticketId ? [r.ticketId] : [])));
+      }
+    }
+    const account = this.accounts.find((a) => chosen === a.clientId) ?? this.accounts.find((a) => facts.rfcs.includes(a.rfc.toUpperCase()));
+    const now = this.deps.clock();
+    if (!account) {
+      await writeStatuses(this.deps.db, new Map([[uploadId, { status: 'rechazado', reason: MSG.importPdfNoMatch, ticketIds: [] }]]), now);
+      return;
+    }
+    const ticketId = v7({ msecs: now.getTime() });
+    const key = `ticket-images/${ticketId}/${randomUUID()}.pdf`;
+    await this.deps.files.put(key, bytes);
+    await this.deps.db.transaction(async (tx) => {
+      await tx.insert(tickets).values({
+        id: ticketId,
+        userId: this.userId,
+        clientId: account.clientId,
+        // Spending: a PDF alone is far more often a purchase than an invoice the user issued.
+        type: TICKET_TYPE.expense,
+        statusId: PENDIENTE,
+        companyId: CFDI_COMPANY_ID,
+        amount: facts.total ?? '0',
+        receivedAt: now,
+        note: MSG.importPdfReviewNote,
+        imageKey: key,
+        imageType: 'application/pdf',
+        imageSize: bytes.byteLength,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await writeStatuses(tx, new Map([[uploadId, { status: 'importado', reason: null, ticketIds: [ticketId] }]]), now);
+    });
+  }
+
+  /**
+   * A zip's entries become child rows (made once: stable ids), then XMLs import in batches, a zip
+   * inside (one level) is opened the same way, and PDFs attach to the XML of the same UUID or base
+   * name — else they are handled as PDFs on their own.
+   */
+  async importZip(zip: UploadRow, bytes: Uint8Array, depth: number): Promise<void> {
+    const now = this.deps.clock();
+    const listing = listZip(bytes);
+    if (!listing.ok) {
+      await writeStatuses(this.deps.db, new Map([[zip.id, { status: 'rechazado', reason: listing.reason, ticketIds: [] }]]), now);
+      uploadsChanged(this.userId);
+      return;
+    }
+    const entries = listing.entries.map((e, i) => ({ e, id: entryId(zip.id, i) })).filter((x) => !x.e.directory);
+    for (let i = 0; i < entries.length; i += 500) {
+      await this.deps.db
+        .insert(uploads)
+        .values(
+          entries.slice(i, i + 500).map(({ e, id }) => ({
+            id,
+            userId: this.userId,
+            clientId: zip.clientId,
+            parentId: zip.id,
+            name: labelOf(e.name),
+            kind: e.name.toLowerCase().endsWith('.pdf') ? 'pdf' : e.name.toLowerCase().endsWith('.zip') ? 'zip' : 'xml',
+            size: e.size,
+            status: 'procesando',
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    const done = new Set<string>();
+    for (let i = 0; i < entries.length; i += 1000) {
+      const rows = await this.deps.db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(inArray(uploads.id, entries.slice(i, i + 1000).map((x) => x.id)), inArray(uploads.status, ['importado', 'duplicado', 'rechazado'])));
+      for (const r of rows) done.add(r.id);
+    }
+    uploadsChanged(this.userId);
+
+    const refusals = new Map<string, StatusChange>();
+    const refuse = (id: string, reason: string) => refusals.set(id, { status: 'rechazado', reason, ticketIds: [] });
+    const pdfs: { id: string; e: ZipEntry }[] = [];
+    const xmlBase = new Map<string, string>(); // base name without extension → upload id
+    let xmlBatch: XmlItem[] = [];
+    const outcomes = new Map<string, Outcome>();
+    const flush = async () => {
+      if (xmlBatch.length === 0) return;
+      for (const [id, o] of await this.importXml(xmlBatch)) outcomes.set(id, o);
+      xmlBatch = [];
+    };
+    for (const { e, id } of entries) {
+      const stem = e.base.replace(/\.[^.]*$/, '').toLowerCase();
+      if (done.has(id)) continue;
+      if (e.refused) {
+        refuse(id, e.refused);
+        continue;
+      }
+      // Only the XML's file kind needs its bytes now; PDFs are read when matched.
+      const data = readEntry(bytes, e);
+      if (!data) {
+        refuse(id, MSG.importZipCorrupt);
+        continue;
+      }
+      const kind = sniffUpload(data);
+      if (kind === 'xml') {
+        xmlBase.set(stem, id);
+        xmlBatch.push({ uploadId: id, bytes: data });
+        if (xmlBatch.length >= IMPORT_BATCH) await flush();
+      } else if (kind === 'pdf') pdfs.push({ id, e });
+      else if (kind === 'zip') {
+        if (depth >= 1) refuse(id, MSG.importZipNested);
+        else {
+          const [row] = await this.deps.db.select().from(uploads).where(eq(uploads.id, id));
+          if (row) await this.importZip(row, data, depth + 1);
+        }
+      } else refuse(id, MSG.importFileType);
+    }
+    await flush();
+    if (refusals.size > 0) await writeStatuses(this.deps.db, refusals, this.deps.clock());
+    for (const { e, id } of pdfs) {
+      const data = readEntry(bytes, e);
+      if (!data) {
+        await writeStatuses(this.deps.db, new Map([[id, { status: 'rechazado', reason: MSG.importZipCorrupt, ticketIds: [] }]]), this.deps.clock());
+        continue;
+      }
+      const byUuid = UUID_IN_NAME.exec(e.base)?.[0]?.toUpperCase();
+      const fromUuid = byUuid ? this.receiptsByUuid.get(byUuid) : undefined;
+      const sibling = outcomes.get(xmlBase.get(e.base.replace(/\.[^.]*$/, '').toLowerCase()) ?? '');
+      const match = fromUuid ?? (sibling && sibling.receiptIds.length > 0 ? sibling : undefined);
+      if (match) await this.attachPdf(id, data, match.receiptIds, match.ticketIds);
+      else await this.importPdf(id, data, zip.clientId);
+    }
+    await writeStatuses(this.deps.db, new Map([[zip.id, { status: 'importado', reason: entries.length === 0 ? MSG.importZipEmpty : null, ticketIds: [] }]]), this.deps.clock());
+    uploadsChanged(this.userId);
+  }
+}
+
+/** The job: the uploads of one request (only those not finished yet: a retry redoes nothing). */
+export async function processUploads(deps: ImportDeps, userId: number, uploadIds: string[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  const rows = await deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.userId, userId), inArray(uploads.id, uploadIds), inArray(uploads.status, ['recibido', 'procesando'])));
+  if (rows.length === 0) return;
+  await deps.db
+    .update(uploads)
+    .set({ status: 'procesando', updatedAt: deps.clock() })
+    .where(inArray(uploads.id, rows.map((r) => r.id)));
+  uploadsChanged(userId);
+
+  const byClient = new Map<number | null, UploadRow[]>();
+  for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r]);
+  for (const [clientId, group] of byClient) {
+    const run = new Run(deps, userId, await accountsFor(deps.db, userId, clientId));
+    const stored = async (r: UploadRow) => (r.fileKey ? deps.files.get(r.fileKey) : null);
+    const missing = new Map<string, StatusChange>();
+    const xmls: XmlItem[] = [];
+    for (const r of group.filter((g) => g.kind === 'xml')) {
+      const bytes = await stored(r);
+      if (bytes) xmls.push({ uploadId: r.id, bytes });
+      else missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
+    }
+    await run.importXml(xmls);
+    for (const r of group.filter((g) => g.kind !== 'xml')) {
+      const bytes = await stored(r);
+      if (!bytes) missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
+      else if (r.kind === 'zip') await run.importZip(r, bytes, 0);
+      else await run.importPdf(r.id, bytes, clientId);
+    }
+    if (missing.size > 0) await writeStatuses(deps.db, missing, deps.clock());
+    for (const r of group) if (r.fileKey) await deps.files.delete(r.fileKey).catch(() => undefined);
+  }
+  uploadsChanged(userId);
+}

@@ -1,0 +1,58 @@
+// The import as a durable pg-boss job (issue 5 item 2): one job per upload request, on the app's own
+// database, retried with backoff if the process dies or a batch fails. Re-running is harmless: the job
+// only takes uploads not yet finished, and UUIDs deduplicate. After the last retry the files still
+// unfinished are refused with the generic message rather than left 'procesando' forever.
+import { and, inArray, or } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { MSG } from '../../domain/messages';
+import { uploads } from '../db/schema';
+import { uploadsChanged } from './changes';
+import { processUploads, writeStatuses, type ImportDeps, type StatusChange } from './process';
+
+export const IMPORT_QUEUE = 'cfdi-import';
+const RETRY = { retryLimit: 4, retryDelay: 5, retryBackoff: true, expireInMinutes: 30 } as const;
+
+export interface ImportJob {
+  userId: number;
+  uploadIds: string[];
+}
+
+/** How the upload route hands work over. */
+export interface ImportQueue {
+  enqueue(job: ImportJob): Promise<void>;
+}
+
+/** Creates the queue and its worker; answers the queue the app enqueues into. */
+export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { pollingIntervalSeconds?: number } = {}): Promise<ImportQueue> {
+  await boss.createQueue(IMPORT_QUEUE);
+  // The worker polls every 0.5 s; jobs sent by this process wake it at once (and it wakes itself after
+  // each job, so a queue of jobs is drained back to back). Other processes' jobs wait for the poll.
+  let workerId = '';
+  const nudge = () => {
+    if (workerId) boss.notifyWorker(workerId);
+  };
+  workerId = await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async (jobs) => {
+    setImmediate(nudge);
+    for (const job of jobs) {
+      try {
+        await processUploads(deps, job.data.userId, job.data.uploadIds);
+      } catch (err) {
+        if (job.retryCount < job.retryLimit) throw err;
+        console.error('[import] sin más reintentos:', err);
+        const left = await deps.db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(or(inArray(uploads.id, job.data.uploadIds), inArray(uploads.parentId, job.data.uploadIds)), inArray(uploads.status, ['recibido', 'procesando'])));
+        const failed = new Map<string, StatusChange>(left.map((r) => [r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] }]));
+        await writeStatuses(deps.db, failed, deps.clock());
+        uploadsChanged(job.data.userId);
+      }
+    }
+  });
+  return {
+    async enqueue(job) {
+      await boss.send(IMPORT_QUEUE, job, RETRY);
+      nudge();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// 'Importar CFDIs' over HTTP (DESIGN §3, spec §7): POST /api/v3/users/{id}/files takes up to 100 files
+// (multipart, field `file`), checks each (2 MB, XML/PDF/ZIP by content), stores them, records them as
+// 'recibido' and hands them to the durable import job; GET …/files/statuses streams their statuses
+// as server-sent events. An id other than the caller's is a 404, like any other user's data.
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { v7 } from 'uuid';
+import { MSG } from '../../domain/messages';
+import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
+import type { AppEnv, Services } from '../context';
+import { clients, uploads } from '../db/schema';
+import { caller, requireAuth } from '../http/auth';
+import { readLimited } from '../http/body';
+import { ok } from '../http/envelope';
+import { fail } from '../http/errors';
+import { onUploadsChanged, uploadsChanged } from './changes';
+import { labelOf } from './process';
+import type { ImportQueue } from './queue';
+import { sniffUpload } from './sniff';
+
+export const MAX_FILES = 100;
+export const FILE_MAX_BYTES = ATTACHMENT_MAX_BYTES;
+/** 100 files of 2 MB and their part headers; anything beyond is refused while reading. */
+export const REQUEST_LIMIT = MAX_FILES * (FILE_MAX_BYTES + 16 * 1024) + 64 * 1024;
+const POLL_MS = 500;
+const HEARTBEAT_MS = 15_000;
+const RECENT_MS = 86_400_000;
+/** How far back each look starts before the previous one: longer than a batch's transaction. */
+const OVERLAP_MS = 3_000;
+/** Changes arriving faster than this are coalesced into one look. */
+const MIN_LOOK_MS = 150;
+
+export interface UploadView {
+  id: string;
+  name: string;
+  status: string;
+  reason: string | null;
+  parent_id: string | null;
+  ticket_ids: string[];
+}
+
+const viewColumns = {
+  id: uploads.id,
+  name: uploads.name,
+  status: uploads.status,
+  reason: uploads.reason,
+  parentId: uploads.parentId,
+  ticketIds: uploads.ticketIds,
+  updatedAt: uploads.updatedAt,
+};
+
+function ownPath(c: Context<AppEnv>): number {
+  const userId = caller(c).userId;
+  if (c.req.param('id') !== String(userId)) throw fail(404, MSG.notFound);
+  return userId;
+}
+
+export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(s);
+
+  app.post('/api/v3/users/:id/files', auth, async (c) => {
+    const userId = ownPath(c);
+    if (!queue) throw fail(503, MSG.generic);
+    const type = c.req.header('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) throw fail(415, MSG.importFileType);
+    if (Number(c.req.header('content-length') ?? '0') > REQUEST_LIMIT) throw fail(413, MSG.importTooMany);
+    const raw = c.req.raw.body ? await readLimited(c.req.raw.body, REQUEST_LIMIT) : new Uint8Array(0);
+    if (!raw) throw fail(413, MSG.importTooMany);
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    } catch {
+      throw fail(400, MSG.badJson);
+    }
+    const parts = form.getAll('file').filter((f): f is File => typeof f !== 'string');
+    if (parts.length === 0) throw fail(400, MSG.importFileType);
+    if (parts.length > MAX_FILES) throw fail(422, MSG.importTooMany);
+    let clientId: number | null = null;
+    const rfc = form.get('rfc');
+    if (typeof rfc === 'string' && rfc.trim()) {
+      const [row] = await s.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.userId, userId), eq(clients.rfc, rfc.trim().toUpperCase())));
+      if (!row) throw fail(422, MSG.importAccountNotFound);
+      clientId = row.id;
+    }
+    const now = s.clock();
+    const rows: (typeof uploads.$inferInsert)[] = [];
+    for (const file of parts) {
+      const id = v7();
+      const name = labelOf(file.name);
+      const base = { id, userId, clientId, name, size: file.size, createdAt: now, updatedAt: now };
+      if (file.size > FILE_MAX_BYTES) {
+        rows.push({ ...base, kind: 'xml', status: 'rechazado', reason: MSG.importFileTooLarge });
+        continue;
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = sniffUpload(bytes);
+      if (!kind) {
+        rows.push({ ...base, kind: 'xml', status: 'rechazado', reason: MSG.importFileType });
+        continue;
+      }
+      const fileKey = `uploads/${userId}/${id}.${kind}`;
+      await s.files.put(fileKey, bytes);
+      rows.push({ ...base, kind, fileKey, status: 'recibido' });
+    }
+    await s.db.insert(uploads).values(rows);
+    uploadsChanged(userId);
+    const accepted = rows.filter((r) => r.status === 'recibido').map((r) => r.id);
+    if (accepted.length > 0) await queue.enqueue({ userId, uploadIds: accepted });
+    return ok(c, { files: rows.map((r) => ({ id: r.id, name: r.name, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })) });
+  });
+
+  app.get('/api/v3/users/:id/files/statuses', auth, async (c) => {
+    const userId = ownPath(c);
+    const url = new URL(c.req.url);
+    const ids = [...url.searchParams.getAll('ids[]'), ...url.searchParams.getAll('ids')].filter((x) => /^[0-9a-f-]{36}$/i.test(x)).slice(0, 200);
+    const mine = eq(uploads.userId, userId);
+    // The filter also shows the entries of the zips asked for.
+    const scope = ids.length > 0 ? and(mine, or(inArray(uploads.id, ids), inArray(uploads.parentId, ids))) : mine;
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      const sent = new Map<string, string>();
+      let since = new Date(s.clock().getTime() - RECENT_MS);
+      let wake: (() => void) | null = null;
+      /** A change arrived while we were looking or pausing: look again without waiting. */
+      let dirty: boolean;
+      const off = onUploadsChanged(userId, () => {
+        dirty = true;
+        wake?.();
+      });
+      let closed = false;
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
+      let lastBeat = Date.now();
+      try {
+        while (!closed) {
+          // Rows changed since a little before the last look (a slow transaction may commit an older
+          // timestamp): a light look at (id, status, time) first, whole rows only for what changed.
+          dirty = false;
+          const queryFrom = since;
+          since = new Date(s.clock().getTime() - OVERLAP_MS);
+          const stamps = await s.db
+            .select({ id: uploads.id, status: uploads.status, updatedAt: uploads.updatedAt })
+            .from(uploads)
+            .where(and(scope, gte(uploads.updatedAt, queryFrom)))
+            .limit(20_000);
+          const changed = stamps.filter((r) => sent.get(r.id) !== `${r.status}|${r.updatedAt.getTime()}`).map((r) => r.id);
+          for (let i = 0; i < changed.length; i += 500) {
+            const rows = await s.db
+              .select(viewColumns)
+              .from(uploads)
+              .where(and(mine, inArray(uploads.id, changed.slice(i, i + 500))))
+              .orderBy(uploads.updatedAt, desc(uploads.id));
+            for (const r of rows) {
+              sent.set(r.id, `${r.status}|${r.updatedAt.getTime()}`);
+              const view: UploadView = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
+              await stream.writeSSE({ event: 'file', id: r.id, data: JSON.stringify(view) });
+            }
+          }
+          if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+            await stream.write(': latido\n\n');
+            lastBeat = Date.now();
+          }
+          if (closed) break;
+          await new Promise((resolve) => setTimeout(resolve, MIN_LOOK_MS));
+          if (closed) break;
+          if (dirty) continue;
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(resolve, POLL_MS - MIN_LOOK_MS);
+            wake = () => {
+              clearTimeout(t);
+              resolve();
+            };
+          });
+          wake = null;
+        }
+      } finally {
+        off();
+      }
+    });
+  });
+
+  return app;
+}

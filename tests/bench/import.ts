@@ -1,0 +1,185 @@
+// Issue 5's end-to-end import benchmark (wired by run.ts): 5,000 distinct CFDI made from the shared
+// fixtures issued by the demo's school (EKU9003173C9) with fresh TimbreFiscalDigital UUIDs, uploaded to
+// a real server process (its own data directory) as files in batches of 100, then another 5,000 as
+// zips (of 500: see PER_ZIP), each timed until every one is a ticket — read from the statuses stream, whose
+// 'importado' commits in the same transaction as the tickets. Also the server's peak memory (VmHWM).
+// Goals: ≥ 1,000 CFDI/s on PostgreSQL, ≥ 500/s on PGlite.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import JSZip from 'jszip';
+import { DEMO_USER } from '../../src/server/db/seed';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURES = resolve(ROOT, '../shared/fixtures/cfdi');
+const COUNT = 5_000;
+const FILES_PER_REQUEST = 100;
+/**
+ * CFDI per zip. The brief asked for 1,000, but a zip is an uploaded file and the spec caps every file at
+ * 2 MB: 1,000 of these fixtures deflate to about 3 MB, so the zips hold 500 (about 1.6 MB).
+ */
+const PER_ZIP = 500;
+/** Stamped fixtures the demo's school issued: they import as its income. */
+const SOURCES = [
+  'cfdi40-ingreso-retenciones-sw-stamped.xml',
+  'cfdi40-ingreso-acuentaterceros-sw-stamped.xml',
+  'cfdi40-ingreso-eku-descuento-stamped.xml',
+  'cfdi40-ingreso-honorarios-retenciones-finkok-stamped.xml',
+  'cfdi40-nomina12-sw-stamped.xml',
+  'cfdi40-pago20-sw-stamped.xml',
+  'cfdi33-ingreso-traslados-retenciones-stamped.xml',
+  'edge-cfdi33-sello-with-line-breaks-stamped.xml',
+];
+
+export interface ImportBenchDeps {
+  report: (key: string, value: string | number) => void;
+  freePort: () => Promise<number>;
+}
+
+/** n distinct CFDI: the fixtures in turn, each with a new UUID in its (first) TimbreFiscalDigital. */
+export function freshCfdi(n: number): { name: string; bytes: Uint8Array }[] {
+  const texts = SOURCES.map((f) => readFileSync(resolve(FIXTURES, f), 'utf8'));
+  const out: { name: string; bytes: Uint8Array }[] = [];
+  for (let i = 0; i < n; i++) {
+    const uuid = randomUUID().toUpperCase();
+    const xml = texts[i % texts.length]!.replace(/(<tfd:TimbreFiscalDigital\b[^>]*?\sUUID=")[^"]*"/, `$1${uuid}"`);
+    if (!xml.includes(uuid)) throw new Error(`sin TFD en ${SOURCES[i % SOURCES.length]}`);
+    out.push({ name: `${uuid}.xml`, bytes: new TextEncoder().encode(xml) });
+  }
+  return out;
+}
+
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
+}
+
+interface FileEvent {
+  id: string;
+  name: string;
+  status: string;
+  reason: string | null;
+}
+
+/** Follows the statuses stream; resolves when `want` XML uploads not in `ignore` have finished. */
+function watchUntilDone(base: string, userId: number, token: string, want: number, ignore: Set<string>) {
+  const ctrl = new AbortController();
+  const finished = new Map<string, string>();
+  const done = (async () => {
+    const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
+    if (!res.ok || !res.body) throw new Error(`statuses: ${res.status}`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) throw new Error('el stream terminó antes de tiempo');
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (!data) continue;
+        const e = JSON.parse(data.slice(6)) as FileEvent;
+        if (ignore.has(e.id) || !e.name.endsWith('.xml')) continue;
+        if (e.status === 'importado' || e.status === 'duplicado' || e.status === 'rechazado') finished.set(e.id, e.status);
+        if (finished.size >= want) {
+          ctrl.abort();
+          return finished;
+        }
+      }
+    }
+  })();
+  return { done, stop: () => ctrl.abort() };
+}
+
+async function post(base: string, userId: number, token: string, files: { name: string; bytes: Uint8Array }[], type: string): Promise<void> {
+  const form = new FormData();
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type }), f.name);
+  const res = await fetch(`${base}/api/v3/users/${userId}/files`, { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
+  if (!res.ok) throw new Error(`subida: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { response: { files: { status: string }[] } };
+  const refused = body.response.files.filter((f) => f.status !== 'recibido').length;
+  if (refused > 0) throw new Error(`${refused} archivos rechazados al subir`);
+}
+
+async function phase(base: string, userId: number, token: string, label: string, send: () => Promise<void>, ignore: Set<string>, report: ImportBenchDeps['report']) {
+  const watch = watchUntilDone(base, userId, token, COUNT, ignore);
+  watch.done.catch(() => undefined); // awaited below; after a failed send only the stop's abort is left
+  const started = performance.now();
+  try {
+    await send();
+    const finished = await Promise.race([watch.done, new Promise<never>((_, no) => setTimeout(() => no(new Error(`${label}: más de 10 minutos`)), 600_000))]);
+    const seconds = (performance.now() - started) / 1000;
+    const imported = [...finished.values()].filter((s) => s === 'importado').length;
+    if (imported !== COUNT) report(`${label}-not-imported`, COUNT - imported);
+    report(`${label}-cfdi-per-s`, Math.round(COUNT / seconds));
+    for (const id of finished.keys()) ignore.add(id);
+  } finally {
+    watch.stop();
+  }
+}
+
+export async function importSection(deps: ImportBenchDeps): Promise<void> {
+  const { report } = deps;
+  const dataDir = await mkdtemp(join(tmpdir(), 'cc-bench-import-'));
+  const port = await deps.freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output = (output + d).slice(-4000)));
+  server.stderr?.on('data', (d) => (output = (output + d).slice(-4000)));
+  try {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`el servidor terminó:\n${output}`);
+      if (await fetch(`${base}/api/v3/plans.json`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`el servidor no respondió:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const login = await fetch(`${base}/api/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: { login: DEMO_USER.username, password: DEMO_USER.password } }),
+    }).then((r) => r.json() as Promise<{ response: { token: string; user_id: number } }>);
+    const { token, user_id: userId } = login.response;
+    const ignore = new Set<string>();
+    report('import-server-rss-before-mb', memoryOf(server.pid!).rss);
+
+    const files = freshCfdi(COUNT);
+    await phase(base, userId, token, 'import-files', async () => {
+      for (let i = 0; i < files.length; i += FILES_PER_REQUEST) await post(base, userId, token, files.slice(i, i + FILES_PER_REQUEST), 'application/xml');
+    }, ignore, report);
+
+    const more = freshCfdi(COUNT);
+    const zips: { name: string; bytes: Uint8Array }[] = [];
+    for (let i = 0; i < more.length; i += PER_ZIP) {
+      const zip = new JSZip();
+      for (const f of more.slice(i, i + PER_ZIP)) zip.file(`cfdi/${f.name}`, f.bytes);
+      const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+      if (bytes.byteLength > 2 * 1024 * 1024) throw new Error(`zip de ${bytes.byteLength} bytes: pasa de 2 MB`);
+      zips.push({ name: `lote-${i / PER_ZIP + 1}.zip`, bytes });
+    }
+    report('import-zip-cfdi-per-zip', PER_ZIP);
+    await phase(base, userId, token, 'import-zip', async () => {
+      for (const z of zips) await post(base, userId, token, [z], 'application/zip');
+    }, ignore, report);
+
+    const mem = memoryOf(server.pid!);
+    report('import-server-rss-after-mb', mem.rss);
+    report('import-server-peak-rss-mb', mem.peak);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
