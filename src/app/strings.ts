@@ -7,6 +7,8 @@ export const TXT = {
   close: 'Cerrar',
   copyright: (year: number, version: string) => `© ${year} Cuentas Claras · v${version}`,
   noData: 'No hay datos',
+  // A receipt's CFDI that SAT reports as cancelled (issue 5 item 7).
+  satCancelled: 'Cancelada en el SAT',
   // Charts (issue 4): the data-table alternative and what a chart that failed to load says.
   chartAsTable: 'Ver como tabla',
   chartFailed: 'No pudimos mostrar la gráfica. Los datos están en “Ver como tabla”.',
@@ -47,4 +49,26 @@ export const TXT = {
   shareSummary: (n: number, total: string) => (n === 1 ? `1 factura por ${total}` : `${n} facturas por un total de ${total}`),
   shareCopyNote: (email: string) => (email ? `Te enviaremos una copia a tu correo (${email}).` : 'Te enviaremos una copia a tu correo.'),
   shareOffline: 'Sin conexión — conéctate para enviar las facturas.',
+  // 'Importar CFDIs' (spec §2 toolbar, §5 Upload; issue 5).
+  importTitle: 'Importar CFDIs',
+  importShort: 'Importar',
+  importDrop: 'Arrastra aquí tus archivos XML, PDF o ZIP',
+  importDropHint: 'Hasta 100 archivos a la vez, de máximo 2 MB cada uno.',
+  importPick: 'Elegir archivos',
+  importNoDrag: 'Tu navegador no permite arrastrar archivos; usa "Elegir archivos".',
+  importQueued: 'En cola',
+  importWaiting: 'En espera de conexión',
+  importSending: 'Enviando',
+  importProcessing: 'Procesando',
+  importImported: 'Importado',
+  importDuplicate: 'Duplicado',
+  importRejected: 'Rechazado',
+  importNotSent: 'No se envió',
+  importOfflineNote: 'Sin conexión — guardamos los archivos en tu teléfono y los enviaremos al reconectar.',
+  importFilesLabel: 'Archivos',
+  importClear: 'Quitar terminados',
+  importZipSummary: (imported: number, duplicates: number, rejected: number) =>
+    `${imported} ${imported === 1 ? 'importado' : 'importados'}, ${duplicates} ${duplicates === 1 ? 'duplicado' : 'duplicados'}, ${rejected} ${rejected === 1 ? 'rechazado' : 'rechazados'}`,
+  importZipEntries: (n: number) => (n === 1 ? 'Ver 1 archivo del ZIP' : `Ver ${n} archivos del ZIP`),
+  importDone: (n: number) => (n === 1 ? 'Listo, importamos 1 CFDI.' : `Listo, importamos ${n} CFDI.`),
 } as const;

@@ -1,7 +1,7 @@
 // Offline writes (DESIGN §4): what an outbox operation is, how a response is classified, and the
 // retry backoff. Shared by the page, the service worker and the Node tests.
 
-export type OpKind = 'ticket.create' | 'ticket.update' | 'ticket.attach_image' | 'ticket.delete';
+export type OpKind = 'ticket.create' | 'ticket.update' | 'ticket.attach_image' | 'ticket.delete' | 'files.upload';
 
 /** String states on purpose: booleans and null cannot be indexed in IndexedDB. */
 export type OpStatus = 'pending' | 'inflight' | 'failed';
@@ -20,6 +20,8 @@ export interface OutboxOp {
   payload: unknown;
   /** Attachment bytes kept in the blobs table until sent. */
   blobId?: string;
+  /** files.upload: one blob per file of the batch, in the order they are sent. */
+  blobIds?: string[];
   status: OpStatus;
   attempts: number;
   /** Epoch ms before which it is not retried. */

@@ -5,7 +5,9 @@ import { MSG } from '../domain/messages';
 import { LEASE_MS, backoffMs, classify, type Outcome } from '../domain/outbox-ops';
 import type { Ticket } from '../domain/ticket';
 import type { AppDb, BlobRow, OutboxRow, TicketRow } from './db';
-import { opTickets, refreshPending, removeOp } from './outbox';
+import type { UploadPayload } from './upload-actions';
+import { opBlobIds, opTickets, refreshPending, removeOp } from './outbox';
+import { announceUpload } from './upload-signal';
 import { apiUrl, readAnswer, type Answer, type FetchLike } from './transport';
 
 export interface DrainDeps {
@@ -179,16 +181,16 @@ async function sendOne(deps: DrainDeps, token: string, result: DrainResult, forc
   const now = deps.now ?? Date.now;
   const leased = await lease(db, candidate.seq as number, now(), force);
   if (!leased) return false;
-  const { op, blob } = leased;
-  if (op.blobId && !blob) {
+  const { op, blobs } = leased;
+  if (blobs.length < opBlobIds(op).length) {
     // The bytes are gone (storage cleared by the browser): nothing can be sent, tell the user.
-    await park(db, op, null, MSG.imageUploadFailed);
+    await park(db, op, null, op.kind === 'files.upload' ? MSG.importFailed : MSG.imageUploadFailed);
     result.parked++;
     return false;
   }
   let answer: Answer | 'network';
   try {
-    const res = await deps.fetch(buildRequest(op, blob, token, deps.baseUrl));
+    const res = await deps.fetch(buildRequest(op, blobs, token, deps.baseUrl));
     answer = await readAnswer(res);
   } catch {
     answer = 'network';
@@ -211,7 +213,7 @@ async function sendOne(deps: DrainDeps, token: string, result: DrainResult, forc
   } else {
     const a = answer as Answer;
     const notFound = a.status === 404 && op.kind !== 'ticket.create';
-    const fallback = op.kind === 'ticket.attach_image' ? MSG.imageUploadFailed : MSG.generic;
+    const fallback = op.kind === 'ticket.attach_image' ? MSG.imageUploadFailed : op.kind === 'files.upload' ? MSG.importFailed : MSG.generic;
     await park(db, op, a.status, notFound ? MSG.ticketNotFound : (a.error ?? fallback));
     result.parked++;
   }
@@ -231,18 +233,20 @@ export function outcomeOf(answer: Answer | 'network'): Outcome {
 /** Marks the operation inflight if it is still there and still ready (another context may have it). */
 async function lease(
   db: AppDb, seq: number, now: number, force: boolean,
-): Promise<{ op: OutboxRow; blob: BlobRow | undefined } | null> {
+): Promise<{ op: OutboxRow; blobs: BlobRow[] } | null> {
   return db.transaction('rw', db.outbox, db.blobs, async () => {
     const op = await db.outbox.get(seq);
     if (!op || !isReady(op, now, force)) return null;
     const leaseUntil = now + LEASE_MS;
     await db.outbox.update(seq, { status: 'inflight', leaseUntil });
-    const blob = op.blobId ? await db.blobs.get(op.blobId) : undefined;
-    return { op: { ...op, status: 'inflight', leaseUntil }, blob };
+    const ids = opBlobIds(op);
+    const blobs = ids.length > 0 ? (await db.blobs.bulkGet(ids)).filter((b): b is BlobRow => !!b) : [];
+    return { op: { ...op, status: 'inflight', leaseUntil }, blobs };
   });
 }
 
-export function buildRequest(op: OutboxRow, blob: BlobRow | undefined, token: string, baseUrl?: string): Request {
+/** The HTTP request of an operation; `blobs` are its attachment bytes in the operation's order. */
+export function buildRequest(op: OutboxRow, blobs: readonly BlobRow[], token: string, baseUrl?: string): Request {
   const headers: Record<string, string> = { 'Idempotency-Key': op.opId, 'X-Access-Token': token };
   const json = (method: string, path: string, body: unknown) =>
     new Request(apiUrl(path, baseUrl), {
@@ -259,9 +263,19 @@ export function buildRequest(op: OutboxRow, blob: BlobRow | undefined, token: st
       return json('DELETE', '/api/v2/tickets', op.payload);
     case 'ticket.attach_image': {
       const form = new FormData();
-      const b = blob as BlobRow;
+      const b = blobs[0] as BlobRow;
       form.append('images[0]', new Blob([b.bytes], { type: b.type }), b.name);
       return new Request(apiUrl(`/tickets/${encodeURIComponent(op.ticketId)}/attach_image`, baseUrl), {
+        method: 'POST', headers, body: form,
+      });
+    }
+    case 'files.upload': {
+      // 'Importar CFDIs' (DESIGN §3): one part named `file` per file, and the account chosen.
+      const { userId, rfc } = op.payload as UploadPayload;
+      const form = new FormData();
+      if (rfc) form.append('rfc', rfc);
+      for (const b of blobs) form.append('file', new Blob([b.bytes], { type: b.type }), b.name);
+      return new Request(apiUrl(`/api/v3/users/${encodeURIComponent(String(userId))}/files`, baseUrl), {
         method: 'POST', headers, body: form,
       });
     }
@@ -285,6 +299,8 @@ async function acknowledge(db: AppDb, op: OutboxRow, body: unknown, now: number)
     }
     await refreshPending(db, opTickets(op), now);
   });
+  // The import dialog learns the server's ids of the files (for their statuses) from the answer.
+  if (op.kind === 'files.upload') announceUpload(op.opId, body);
 }
 
 async function retryLater(db: AppDb, op: OutboxRow, answer: Answer | 'network', now: number, random: () => number): Promise<void> {

@@ -44,6 +44,7 @@ export interface NewOp {
   ticketIds?: string[];
   payload: unknown;
   blobId?: string;
+  blobIds?: string[];
   rfc: string;
   label: string;
   revert?: OutboxRow['revert'];
@@ -68,6 +69,7 @@ export function makeOp(op: NewOp, now: number = Date.now()): OutboxRow {
     label: op.label,
   };
   if (op.blobId !== undefined) row.blobId = op.blobId;
+  if (op.blobIds !== undefined) row.blobIds = op.blobIds;
   if (op.revert !== undefined) row.revert = op.revert;
   return row;
 }
@@ -174,8 +176,14 @@ export async function discardOp(db: AppDb, opId: string, now: number = Date.now(
   );
 }
 
+/** Every blob an operation keeps: an image's, or each file of an upload batch. */
+export function opBlobIds(op: Pick<OutboxOp, 'blobId' | 'blobIds'>): string[] {
+  return [...(op.blobId ? [op.blobId] : []), ...(op.blobIds ?? [])];
+}
+
 /** Deletes an operation and its attachment bytes (inside a transaction over outbox and blobs). */
 export async function removeOp(db: AppDb, op: OutboxRow): Promise<void> {
   await db.outbox.delete(op.seq as number);
-  if (op.blobId) await db.blobs.delete(op.blobId);
+  const blobs = opBlobIds(op);
+  if (blobs.length > 0) await db.blobs.bulkDelete(blobs);
 }

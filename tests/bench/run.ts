@@ -6,8 +6,8 @@
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
-//        --no-views, --no-data, --only bundle|browser|load|offline|views|data (just that section; results go to
-//        latest-<section>.json).
+//        --no-views, --no-data, --no-import, --only bundle|browser|load|offline|views|data|import (just that
+//        section; results go to latest-<section>.json).
 // Issue 4's view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
 // Then issue 4's server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
@@ -24,6 +24,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
+import { importSection } from './import';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
 
@@ -49,7 +50,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -501,6 +502,14 @@ async function main(): Promise<void> {
       await dataSection({ report, freePort, percentile });
     } catch (error) {
       fail('data', error);
+    }
+  }
+  // Issue 5: 5,000 CFDI imported end to end, as files and as zips, on a server of its own.
+  if (wants('import') && !flag('--no-import')) {
+    try {
+      await importSection({ report, freePort });
+    } catch (error) {
+      fail('import', error);
     }
   }
 

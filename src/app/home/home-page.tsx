@@ -11,6 +11,8 @@ import { getSession } from '../../offline/session';
 // The panel is not needed to paint the month: load it after the first screen (and precached offline).
 const loadPanel = () => import('../spending/spending-panel');
 const SpendingPanel = lazy(() => loadPanel().then((m) => ({ default: m.SpendingPanel })));
+const loadImport = () => import('../import/import-dialog');
+const ImportDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportDialog })));
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -102,9 +104,19 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   useEffect(() => {
     if (panel) setPanelUsed(true);
   }, [panel]);
+  // 'Importar CFDIs': mounted from its first opening on, so its rows keep following the uploads.
+  const [importOpen, setImportOpen] = useState(false);
+  const [importUsed, setImportUsed] = useState(false);
+  const openImport = () => {
+    setImportUsed(true);
+    setImportOpen(true);
+  };
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void loadPanel());
+    idle(() => {
+      void loadPanel();
+      void loadImport();
+    });
   }, []);
   const mk = monthKey(year, month);
 
@@ -233,6 +245,10 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
       <div className="toolbar">
         {desktop && (
           <div className="toolbar__actions">
+            <Button variant="secondary" onClick={openImport}>
+              <Icon name="upload" />
+              {TXT.importTitle}
+            </Button>
             <Button variant="primary" onClick={() => setPanel('expense')}>
               <Icon name="plus" />
               Agregar gasto
@@ -288,8 +304,19 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
             <Button variant="secondary" onClick={() => setPanel('income')}>
               Agregar ingreso
             </Button>
+            {/* Short visible label so the bar keeps two rows at 360 px; the name still says it all. */}
+            <Button variant="secondary" onClick={openImport} aria-label={TXT.importTitle}>
+              <Icon name="upload" />
+              {TXT.importShort}
+            </Button>
           </div>
         ))}
+
+      {importUsed && (
+        <Suspense fallback={null}>
+          <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} rfc={rfc} onImported={retry} />
+        </Suspense>
+      )}
 
       {panelUsed && (
         <Suspense fallback={null}>
