@@ -25,7 +25,7 @@ import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
-import { TicketIcon } from '../ui/ticket-icons';
+import { SearchField } from '../ui/search-field';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useYearFigures, useYearSync, type FiguresState, type YearSync } from './use-annual';
 import '../home/home.css';
@@ -236,23 +236,14 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
         {desktop && (
           <SelectionActions selected={selected} companies={lookups.companies} year={year} onCleared={() => dispatchSelection({ type: 'reset' })} />
         )}
-        <div className="toolbar__search field">
-          <label className="visually-hidden" htmlFor="annual-search">
-            Buscar
-          </label>
-          <TicketIcon name="search" />
-          <input
-            id="annual-search"
-            className="field__input"
-            type="search"
-            placeholder="Buscar"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchField
+          id="annual-search"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
       </div>
       {body}
       {!desktop && selected.size > 0 && (

@@ -16,7 +16,7 @@ const ImportDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportDia
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { TicketIcon } from '../ui/ticket-icons';
+import { SearchField } from '../ui/search-field';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
@@ -265,23 +265,14 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
             {selectedCount === 1 ? '1 seleccionado' : `${selectedCount} seleccionados`}
           </span>
         )}
-        <div className="toolbar__search field">
-          <label className="visually-hidden" htmlFor="dashboard-search">
-            Buscar
-          </label>
-          <TicketIcon name="search" />
-          <input
-            id="dashboard-search"
-            className="field__input"
-            type="search"
-            placeholder="Buscar"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchField
+          id="dashboard-search"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
       </div>
 
       {body}

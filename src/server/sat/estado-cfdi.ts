@@ -8,6 +8,7 @@
 // saxes (pure JS, no entity expansion). Every failure — HTTP error, timeout, junk — is a rejected
 // promise (SatEstadoError), never an uncaught exception. No retries here: the job is retried by pg-boss.
 import { SaxesParser } from 'saxes';
+import { readLimited } from '../http/body';
 
 export const SAT_ESTADO_PRODUCTION_URL = 'https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc';
 export const SAT_ESTADO_SOAP_ACTION = 'http://tempuri.org/IConsultaCFDIService/Consulta';
@@ -127,20 +128,9 @@ async function readCapped(res: Response): Promise<string> {
   const declared = Number(res.headers.get('content-length'));
   if (declared > MAX_RESPONSE_BYTES) throw new SatEstadoError('respuesta del SAT demasiado grande');
   if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new SatEstadoError('respuesta del SAT demasiado grande');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readLimited(res.body, MAX_RESPONSE_BYTES);
+  if (!bytes) throw new SatEstadoError('respuesta del SAT demasiado grande');
+  return Buffer.from(bytes).toString('utf8');
 }
 
 export interface SatEstadoOptions {
