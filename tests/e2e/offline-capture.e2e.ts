@@ -83,14 +83,16 @@ describe('offline capture through the outbox', () => {
     await expect.poll(() => pendingBadges(again), { timeout: 20_000 }).toBe(3);
     await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
 
-    // Reconnect: the queue drains, in order, once.
+    // Reconnect: the queue drains, in order, once. An operation the closed page had leased just as it
+    // closed waits for its lease to run out (LEASE_MS, 60 s) before another context may send it: by
+    // design, so a slow request is never sent twice — hence waits longer than the lease.
     await context.setOffline(false);
-    await expect.poll(async () => (await serverTickets()).length, { timeout: 60_000, interval: 1000 }).toBe(3);
+    await expect.poll(async () => (await serverTickets()).length, { timeout: 90_000, interval: 1000 }).toBe(3);
     // Creates land first; the retag and the note of the same ticket follow them in order.
     await expect
-      .poll(async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, { timeout: 60_000, interval: 1000 })
+      .poll(async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, { timeout: 90_000, interval: 1000 })
       .toBe('Despensa de la semana');
-    await expect.poll(() => pendingBadges(again), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => pendingBadges(again), { timeout: 90_000 }).toBe(0);
     await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
     const tickets = await serverTickets();
     const taxi = tickets.find((t) => t.amount === '123.45');
@@ -105,7 +107,7 @@ describe('offline capture through the outbox', () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
     await context.close();
-  });
+  }, 240_000);
 
   it('loses nothing and duplicates nothing when the network fails in the middle of a replay', async () => {
     const { context, page: first } = await app.newContext({ width: 1280, height: 800 });
