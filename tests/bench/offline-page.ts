@@ -13,20 +13,10 @@ import {
 import { db as appDbInstance, type AppDb, type CategoryRow, type TicketRow } from '../../src/offline/db';
 import { pullMonth, seenKey } from '../../src/offline/pull';
 import { createManualTicket, setTicketCategory, setTicketNote } from '../../src/offline/ticket-actions';
+import { seededRandom } from '../../src/domain/seeded-random';
 
 const appDb = (): AppDb => appDbInstance;
 
-/** mulberry32: the same data set on every run. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const NOTES = ['Comida con cliente', 'Despensa de la semana', 'Taxi al aeropuerto', 'Tanque lleno', 'Hojas y tóner', 'Farmacia', 'Honorarios', 'Servicio del coche'];

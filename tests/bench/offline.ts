@@ -13,6 +13,7 @@ import { newId } from '../../src/domain/ids';
 import { manualTicketPayload } from '../../src/domain/spending-form';
 import type { Ticket } from '../../src/domain/ticket';
 import type { CcBench } from './offline-page';
+import { seededRandom } from '../../src/domain/seeded-random';
 
 export interface OfflineBenchDeps {
   base: string;
@@ -61,17 +62,6 @@ const shift = (p: Period, delta: number): Period => {
 const key = (p: Period) => monthKey(p.year, p.month);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** mulberry32, for picks that are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function bundle(): Promise<string> {
   const out = await build({
@@ -209,7 +199,7 @@ async function dexieBench(deps: OfflineBenchDeps, browser: Browser, code: string
     deps.report('dexie-tickets', s.count);
     deps.report('dexie-seed-ms', Math.round(s.ms));
 
-    const rnd = seeded(7);
+    const rnd = seededRandom(7);
     const pick = () => ({ rfc: rfcs[Math.floor(rnd() * rfcs.length)]!, month: months[Math.floor(rnd() * months.length)]! });
     const queryPicks = Array.from({ length: QUERY_PICKS }, pick);
     const pagePicks = Array.from({ length: QUERY_PICKS }, pick);

@@ -25,6 +25,7 @@ import { DEMO_USER, seed } from '../../src/server/db/seed';
 import { diskFileStore } from '../../src/server/files/file-store';
 import { cfdiParsePerSecond } from './cfdi-parse';
 import { factsFromCfdi, saveReceipt } from '../../src/server/receipts/receipts';
+import { seededRandom } from '../../src/domain/seeded-random';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RFC = 'BENC850101AB1';
@@ -39,16 +40,6 @@ export interface DataBenchDeps {
   percentile: (values: number[], p: number) => number;
 }
 
-/** mulberry32 */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function seedData(dataDir: string, report: DataBenchDeps['report']): Promise<void> {
   const database = await createDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATABASE_URL ? undefined : join(dataDir, 'pglite') });
@@ -60,7 +51,7 @@ async function seedData(dataDir: string, report: DataBenchDeps['report']): Promi
     if (!demo) throw new Error('sin usuario demo');
     await db.insert(clients).values({ userId: demo.id, rfc: RFC, name: 'BENCHMARK SA DE CV' }).onConflictDoNothing();
     const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, demo.id), eq(clients.rfc, RFC)));
-    const rnd = random(42);
+    const rnd = seededRandom(42);
     const started = performance.now();
     const start = Date.UTC(YEARS[0], 0, 1, 6);
     const span = Date.UTC(YEARS[1], 10, 20) - start;

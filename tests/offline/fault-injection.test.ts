@@ -15,7 +15,7 @@ import {
 import { tickets as ticketsTable } from '../../src/server/db/schema';
 import { createHarness, type Harness } from '../server/helpers/harness';
 import { CATEGORIES, RFC, RFC2, expenseForm, freshDb, png } from './outbox-fixtures';
-import { seededRandom } from '../../src/server/demo/demo-tickets';
+import { seededRandom } from '../../src/domain/seeded-random';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261122);
 const ACTIONS = 1000;

@@ -14,22 +14,12 @@ import { DEMO_RFCS, DEMO_USER } from '../db/seed';
 import type { FileStore } from '../files/file-store';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
 import { receiptPng } from './png';
+import { seededRandom } from '../../domain/seeded-random';
 
 export const DEMO_MARKER = 'demo_tickets_v1';
 const DAY = 86_400_000;
 const INSERT_BATCH = 250;
 
-/** mulberry32: small, fast and the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Kind {
   id: number;
