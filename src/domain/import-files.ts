@@ -77,3 +77,13 @@ export function checkImportBatch<F extends ImportCandidate>(files: readonly F[])
   }
   return result;
 }
+
+/** One `file` event of the upload statuses stream (DESIGN §3): what the server sends, what the modal reads. */
+export interface FileEvent {
+  id: string;
+  name: string;
+  status: string;
+  reason: string | null;
+  parent_id: string | null;
+  ticket_ids: string[];
+}

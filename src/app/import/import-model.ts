@@ -4,19 +4,12 @@
 import type { OutboxOp } from '../../domain/outbox-ops';
 import type { UploadedFile } from '../../offline/upload-signal';
 import { TXT } from '../strings';
+import type { FileEvent } from '../../domain/import-files';
+
+export type { FileEvent };
 
 export type FinalStatus = 'importado' | 'duplicado' | 'rechazado';
 const FINAL: readonly string[] = ['importado', 'duplicado', 'rechazado'];
-
-/** One `file` event of the statuses stream (DESIGN §3 upload statuses). */
-export interface FileEvent {
-  id: string;
-  name: string;
-  status: string;
-  reason: string | null;
-  parent_id: string | null;
-  ticket_ids: string[];
-}
 
 /** A file the user dropped or picked. */
 export interface ImportRow {

@@ -18,6 +18,7 @@ import { onUploadsChanged, uploadsChanged } from './changes';
 import { labelOf } from './process';
 import type { ImportQueue } from './queue';
 import { sniffUpload } from './sniff';
+import type { FileEvent } from '../../domain/import-files';
 
 export const MAX_FILES = 100;
 export const FILE_MAX_BYTES = ATTACHMENT_MAX_BYTES;
@@ -30,15 +31,6 @@ const RECENT_MS = 86_400_000;
 const OVERLAP_MS = 3_000;
 /** Changes arriving faster than this are coalesced into one look. */
 const MIN_LOOK_MS = 150;
-
-export interface UploadView {
-  id: string;
-  name: string;
-  status: string;
-  reason: string | null;
-  parent_id: string | null;
-  ticket_ids: string[];
-}
 
 const viewColumns = {
   id: uploads.id,
@@ -160,7 +152,7 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
               .orderBy(uploads.updatedAt, desc(uploads.id));
             for (const r of rows) {
               sent.set(r.id, `${r.status}|${r.updatedAt.getTime()}`);
-              const view: UploadView = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
+              const view: FileEvent = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
               await stream.writeSSE({ event: 'file', id: r.id, data: JSON.stringify(view) });
             }
           }

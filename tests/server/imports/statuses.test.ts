@@ -4,17 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_QUEUE, startImportWorker } from '../../../src/server/imports/queue';
 import { DRIVERS } from '../helpers/harness';
 import { fixture, importEnv, settled, upload, userWith, type ImportEnv, type User } from './import-helpers';
+import type { FileEvent } from '../../../src/domain/import-files';
 
 const CFDI = 'cfdi40-ingreso-retenciones-sw-stamped.xml';
-
-interface FileEvent {
-  id: string;
-  name: string;
-  status: string;
-  reason: string | null;
-  parent_id: string | null;
-  ticket_ids: string[];
-}
 
 /** Opens the stream and collects `file` events until `until` says stop (or the time runs out). */
 async function readEvents(env: ImportEnv, user: User, until: (events: FileEvent[]) => boolean, opts: { query?: string; whileOpen?: (events: FileEvent[]) => Promise<void> } = {}): Promise<FileEvent[]> {
