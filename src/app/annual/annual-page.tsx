@@ -13,7 +13,7 @@ import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
 import { hasAmounts, lastMonthOf } from '../charts/chart-model';
 import { IncomeExpenseChart, preloadCharts } from '../charts/charts';
-import { noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow } from '../home/dashboard-model';
+import { noMatchesText, selectAllState, selectionReducer, ticketRow } from '../home/dashboard-model';
 import { BalanceFigures } from '../home/month-balance';
 import { queryMonthPage, querySelectableIds } from '../home/month-query';
 import { SelectionActions } from '../home/selection-actions';
@@ -30,6 +30,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useYearFigures, useYearSync, type FiguresState, type YearSync } from './use-annual';
 import '../home/home.css';
 import './annual.css';
+import { Pager } from '../home/pager';
 
 export function AnnualPage() {
   const { accounts, selected, period, sync } = useLayout();
@@ -206,23 +207,10 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
       canSelectAll: selectableIds.length > 0,
       onToggleAll: () => dispatchSelection({ type: 'toggle-all', selectableIds }),
     };
-    const pages = pageCount(result.total);
     body = (
       <>
         {desktop ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
-        <nav className="pager" aria-label="Páginas">
-          <Button variant="secondary" disabled={result.page <= 1} onClick={() => setPage(result.page - 1)}>
-            <Icon name="chevronLeft" />
-            Anterior
-          </Button>
-          <span className="pager__label" aria-live="polite">
-            {pageLabel(result.page, result.total)}
-          </span>
-          <Button variant="secondary" disabled={result.page >= pages} onClick={() => setPage(result.page + 1)}>
-            Siguiente
-            <Icon name="chevronRight" />
-          </Button>
-        </nav>
+        <Pager page={result.page} total={result.total} onPage={setPage} />
       </>
     );
   }

@@ -21,7 +21,7 @@ import { Skeleton, SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
 import {
-  emptyMonthText, noMatchesText, pageCount, pageLabel, selectAllState, selectionReducer, ticketRow,
+  emptyMonthText, noMatchesText, selectAllState, selectionReducer, ticketRow,
 } from './dashboard-model';
 import { MonthBalance } from './month-balance';
 import { queryMonthPage, querySelectableIds } from './month-query';
@@ -31,6 +31,7 @@ import { TicketCards, TicketTable } from './ticket-list';
 import { useLookups } from './use-lookups';
 import { useMonthSync } from './use-month-sync';
 import './home.css';
+import { Pager } from './pager';
 
 function TableSkeleton() {
   return (
@@ -139,7 +140,6 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   const allState = selectAllState(selected, selectableIds);
   const total = result?.total ?? 0;
   const shownPage = result?.page ?? 1;
-  const pages = pageCount(total);
   const selectedCount = selected.size;
   const title = monthTitle(month);
 
@@ -193,19 +193,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
     body = (
       <>
         {desktop ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
-        <nav className="pager" aria-label="Páginas">
-          <Button variant="secondary" disabled={shownPage <= 1} onClick={() => setPage(shownPage - 1)}>
-            <Icon name="chevronLeft" />
-            Anterior
-          </Button>
-          <span className="pager__label" aria-live="polite">
-            {pageLabel(shownPage, total)}
-          </span>
-          <Button variant="secondary" disabled={shownPage >= pages} onClick={() => setPage(shownPage + 1)}>
-            Siguiente
-            <Icon name="chevronRight" />
-          </Button>
-        </nav>
+        <Pager page={shownPage} total={total} onPage={setPage} />
       </>
     );
   }
