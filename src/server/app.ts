@@ -15,6 +15,8 @@ import { clientIp } from './http/client-ip';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
 import { importRoutes } from './imports/routes';
+import { invoicingRoutes } from './invoicing/routes';
+import { merchantRoutes } from './merchants/routes';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static';
 import { memoryFileStore } from './files/file-store';
@@ -24,6 +26,7 @@ import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
 import { receiptRoutes } from './receipts/routes';
 import { ticketRoutes } from './tickets/routes';
+import { ticketViewRoutes } from './ticket-view/routes';
 
 export type { AppDeps } from './context';
 
@@ -67,6 +70,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', receiptRoutes(s));
   app.route('/', rateRoutes(s));
   app.route('/', importRoutes(s, deps.imports));
+  app.route('/', merchantRoutes(s, deps));
+  app.route('/', invoicingRoutes(s, deps));
+  app.route('/', ticketViewRoutes(s, deps));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));
 

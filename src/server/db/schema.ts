@@ -92,6 +92,8 @@ export const clients = pgTable(
     zipCode: text('zip_code').notNull().default(''),
     numRegIdTrib: text('num_reg_id_trib'),
     residenciaFiscal: text('residencia_fiscal'),
+    /** Régimen fiscal (c_RegimenFiscal, e.g. '612'): CFDI 4.0's RegimenFiscalReceptor; '' until given. */
+    taxRegime: text('tax_regime').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('clients_user_id_rfc_idx').on(t.userId, t.rfc), index('clients_user_id_idx').on(t.userId)],
@@ -188,7 +190,46 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   /** Public path of the logo, exposed as value. */
   logo: text('logo').notNull().default(''),
+  /** 'manual' | 'cfdi' (our own origins) | 'merchant' (invoices its tickets through us, issue 6). */
+  kind: text('kind').notNull().default('merchant'),
+  /** Issuer data of a merchant (CFDI 4.0 Emisor and LugarExpedicion); '' for our own origins. */
+  rfc: text('rfc').notNull().default(''),
+  legalName: text('legal_name').notNull().default(''),
+  taxRegime: text('tax_regime').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  /** The merchant's CSD as SAT delivers it, base64: the .cer (DER) and the encrypted .key (PKCS#8 DER). */
+  csdCer: text('csd_cer'),
+  csdKey: text('csd_key'),
+  /** The .key's password, encrypted at rest (AES-256-GCM under the server's secret). */
+  csdPasswordEnc: text('csd_password_enc'),
+  /** SHA-256 (hex) of the point-of-sale API key (X-Merchant-Key); the key itself is never stored. */
+  apiKeyHash: text('api_key_hash'),
 });
+
+/**
+ * A merchant's ticket form (spec §3 Form field definition, §5 dynamic merchant fields). `id` is the
+ * form_configuration_id the client sends back with each value; `meaning` says which fact of a merchant
+ * ticket the value is checked against when the ticket is verified.
+ */
+export const formFields = pgTable(
+  'form_fields',
+  {
+    id: integer('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fieldName: text('field_name').notNull(),
+    /** Spec §3 form field types: 1 integer, 2/6 text, 4 date, 7 six blocks of four digits, 8 select, 9 decimal, 11 label. */
+    typeId: smallint('type_id').notNull(),
+    minLength: smallint('min_length'),
+    helperImage: text('helper_image'),
+    options: jsonb('options').$type<{ option_id: number; option_title: string }[]>().notNull().default([]),
+    /** 'ticket_number' | 'date' | 'amount' | 'venue' | 'check' | 'label' | 'other' */
+    meaning: text('meaning').notNull(),
+  },
+  (t) => [index('form_fields_company_idx').on(t.companyId, t.position)],
+);
 
 export const tickets = pgTable(
   'tickets',
@@ -350,3 +391,113 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_user_updated_idx').on(t.userId, t.updatedAt), index('uploads_parent_idx').on(t.parentId)],
 );
+
+/**
+ * A ticket a merchant's point of sale registered with us (issue 6, POST /api/v3/merchants/{short_name}/tickets):
+ * what the printed ticket says, and what its invoice is made of. `ref` is the public reference printed as QR
+ * and used by the receipt view (`tickets?ref=…`); `invoice_request_id` is set, once, by the request that
+ * invoices it — the guard that makes a second request for the same ticket impossible.
+ */
+export const merchantTickets = pgTable(
+  'merchant_tickets',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    ticketNumber: text('ticket_number').notNull(),
+    /** Branch or venue name printed on the ticket ('Sucursal'). */
+    venue: text('venue').notNull().default(''),
+    /** LugarExpedicion: the branch's postal code. */
+    postalCode: text('postal_code').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    /** [{description, quantity, unit_price, clave_prod_serv, clave_unidad, iva}] with gross unit prices. */
+    items: jsonb('items').$type<MerchantTicketItem[]>().notNull(),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2 }).notNull(),
+    tax: numeric('tax', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    /** c_FormaPago of the sale (01 cash, 04 credit card, 28 debit card…). */
+    formaPago: text('forma_pago').notNull(),
+    /** Short code printed on the ticket, asked by some forms (meaning 'check'). */
+    checkCode: text('check_code').notNull().default(''),
+    invoiceRequestId: uuid('invoice_request_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchant_tickets_ref_idx').on(t.ref),
+    uniqueIndex('merchant_tickets_company_number_idx').on(t.companyId, t.ticketNumber),
+  ],
+);
+
+export interface MerchantTicketItem {
+  description: string;
+  quantity: string;
+  /** Gross (IVA included) unit price, as printed. */
+  unit_price: string;
+  clave_prod_serv: string;
+  clave_unidad: string;
+  /** 'IVA16' | 'IVA8' | 'IVA0' | 'EXENTO' */
+  iva: string;
+}
+
+/**
+ * A request to invoice one or more merchant tickets (issue 6): who receives the CFDI and where it is on
+ * its path — 'solicitada' → 'timbrada' → 'enviada', or 'error' with a Spanish message and a retry. Runs as a
+ * durable job; the sealed XML is kept before stamping so a retry re-sends the same document and the PAC
+ * answers with the same stamp (never two invoices).
+ */
+export const invoiceRequests = pgTable(
+  'invoice_requests',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** null for the anonymous form. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** The requester's own ticket that shows the path and becomes 'facturado'; null when anonymous. */
+    ticketId: uuid('ticket_id'),
+    /** 'form' | 'merchant' | 'anonymous' | 'multi' */
+    channel: text('channel').notNull(),
+    /** {rfc, nombre, codigo_postal, regimen_fiscal, uso_cfdi, residencia_fiscal?, num_reg_id_trib?} */
+    receiver: jsonb('receiver').$type<InvoiceReceiver>().notNull(),
+    email: text('email').notNull(),
+    note: text('note').notNull().default(''),
+    /** 'solicitada' | 'timbrada' | 'enviada' | 'error' | 'sustituida' */
+    status: text('status').notNull(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The request this one replaces (refacturar). */
+    replacesId: uuid('replaces_id'),
+    sealedXmlKey: text('sealed_xml_key'),
+    uuid: text('uuid'),
+    xmlKey: text('xml_key'),
+    pdfKey: text('pdf_key'),
+    receiptId: uuid('receipt_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    stampedAt: ts('stamped_at'),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('invoice_requests_ticket_idx').on(t.ticketId), index('invoice_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+export interface InvoiceReceiver {
+  rfc: string;
+  nombre: string;
+  codigo_postal: string;
+  regimen_fiscal: string;
+  uso_cfdi: string;
+  residencia_fiscal?: string;
+  num_reg_id_trib?: string;
+}
+
+/** RFCs SAT lists as not able to receive invoices (69-B, no localizados, cancelados…), imported from its published lists. */
+export const inactiveRfcs = pgTable('inactive_rfcs', {
+  rfc: text('rfc').primaryKey(),
+  /** Which SAT list it came from, shown to staff. */
+  list: text('list').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

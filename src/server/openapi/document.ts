@@ -8,6 +8,9 @@ import { ShareReceiptsBody } from '../../domain/receipt-share';
 import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
+import { INVOICING_ENDPOINTS } from '../invoicing/openapi';
+import { MERCHANT_ENDPOINTS } from '../merchants/openapi';
+import { TICKET_VIEW_ENDPOINTS } from '../ticket-view/openapi';
 
 export interface Endpoint {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -28,7 +31,7 @@ export interface Endpoint {
   files?: string[];
 }
 
-export const ENDPOINTS: Endpoint[] = [
+const CORE_ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/v2/captcha', summary: 'Reto ALTCHA (prueba de trabajo SHA-256) para el registro', tag: 'Cuenta', auth: false, response: R.Challenge },
   { method: 'post', path: '/api/v2/create_user', summary: 'Crear usuario (con la solución ALTCHA en base64 en `captcha`)', tag: 'Cuenta', auth: false, body: CreateUserBody, response: R.NewUser, errors: [422] },
   { method: 'post', path: '/api/v2/login', summary: 'Iniciar sesión con usuario o correo', tag: 'Cuenta', auth: false, body: LoginBody, response: R.Session, errors: [429] },
@@ -103,6 +106,9 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/docs', summary: 'Este documento en HTML', tag: 'Documentación', auth: false, contentType: 'text/html' },
   { method: 'get', path: '/dev/mailbox', summary: 'Buzón de desarrollo (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' },
 ];
+
+/** Every endpoint: the core ones above and each issue-6 area's own list. */
+export const ENDPOINTS: Endpoint[] = [...CORE_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...INVOICING_ENDPOINTS, ...TICKET_VIEW_ENDPOINTS];
 
 const jsonSchema = (s: v.GenericSchema) =>
   toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;

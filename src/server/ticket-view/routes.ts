@@ -1,0 +1,7 @@
+// Issue 6 routes of src/server/ticket-view (being built: see the module's other files).
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv, Services } from '../context';
+
+export function ticketViewRoutes(_s: Services, _deps: AppDeps): Hono<AppEnv> {
+  return new Hono<AppEnv>();
+}
