@@ -40,6 +40,8 @@ export interface Account {
   synchronized_at: string | null;
   num_reg_id_trib: string | null;
   residencia_fiscal: string | null;
+  /** Régimen fiscal code ('' = not given yet): CFDI 4.0's RegimenFiscalReceptor (ours, issue 6). */
+  regimen_fiscal: string;
   address: AccountAddress[];
 }
 

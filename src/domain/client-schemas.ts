@@ -12,6 +12,8 @@ export const ClientFields = v.object(
     name: optText(NAME_MAX),
     first_name: optText(NAME_MAX),
     last_name: optText(NAME_MAX),
+    /** Régimen fiscal (ours, CFDI 4.0). */
+    regimen_fiscal: optText(3),
   },
   MSG.missingInfo,
 );
@@ -46,6 +48,9 @@ export const EditClientBody = v.object({
       name: optText(NAME_MAX),
       first_name: optText(NAME_MAX),
       last_name: optText(NAME_MAX),
+      /** Absent = unchanged (ours, CFDI 4.0). */
+      zip_code: v.optional(v.pipe(v.string(MSG.postalCodeInvalid), v.maxLength(5, MSG.postalCodeInvalid))),
+      regimen_fiscal: v.optional(v.pipe(v.string(MSG.regimeInvalid), v.maxLength(3, MSG.regimeInvalid))),
     },
     MSG.missingInfo,
   ),

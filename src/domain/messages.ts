@@ -129,6 +129,7 @@ export const MSG = {
   invoiceInFlight: 'La factura de este ticket ya se está generando.',
   ticketOtherMerchant: 'Ese ticket no pertenece a este comercio.',
   regimeRequired: 'Elige tu régimen fiscal.',
+  regimeInvalid: 'Elige un régimen fiscal de la lista: los de personas morales para RFC de 12 caracteres, los de personas físicas para 13.',
   usoRequired: 'Elige el uso del CFDI.',
   receiverNameRequired: 'Escribe tu nombre o razón social tal como aparece en tu constancia de situación fiscal.',
   postalCodeInvalid: 'Escribe el código postal de tu domicilio fiscal (5 dígitos).',

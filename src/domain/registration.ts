@@ -6,6 +6,7 @@ import { isValidEmail, normalizeEmail } from './email';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 import { normalizeRfc, RFC_FOREIGN, rfcFitsType, type PersonType } from './rfc';
 import { isCountryCode } from './countries';
+import { isValidPostalCode, regimesFor } from './invoicing';
 
 export interface AccountStep {
   username: string;
@@ -52,6 +53,10 @@ export interface TaxData {
   country?: string;
   /** Registro de identidad fiscal (NumRegIdTrib, extranjero). */
   taxId?: string;
+  /** Código postal of the domicilio fiscal (CFDI 4.0 DomicilioFiscalReceptor); optional until an invoice needs it. */
+  postalCode?: string;
+  /** Régimen fiscal (c_RegimenFiscal); optional until an invoice needs it. */
+  taxRegime?: string;
 }
 
 const filled = (s: string | undefined) => !!s && s.trim().length > 0;
@@ -64,5 +69,8 @@ export function checkTaxData(t: TaxData): string | null {
   if (t.type === 'extranjero' && !(filled(t.name) && filled(t.country) && filled(t.taxId))) return MSG.missingInfo;
   for (const s of [t.name, t.firstName, t.lastName]) if (s && s.trim().length > NAME_MAX) return MSG.missingInfo;
   if (t.type === 'extranjero' && !isCountryCode(t.country ?? '')) return MSG.countryInvalid;
+  // Ours (CFDI 4.0 asks for both): checked when given, so registering never needs them.
+  if (filled(t.postalCode) && !isValidPostalCode(t.postalCode ?? '')) return MSG.postalCodeInvalid;
+  if (filled(t.taxRegime) && !regimesFor(rfc).some((r) => r.code === t.taxRegime?.trim())) return MSG.regimeInvalid;
   return null;
 }

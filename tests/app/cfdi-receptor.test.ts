@@ -35,11 +35,13 @@ function fakeDocument(xml: string): XmlDocumentLike {
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
 
 describe('reading the receptor of real CFDI files', () => {
-  it('CFDI 4.0 company receptor → EMPRESA tab with the razón social', () => {
+  it('CFDI 4.0 company receptor → EMPRESA tab with the razón social, postal code and regime', () => {
     const r = readReceptor(fakeDocument(fixture('cfdi40-ingreso-acuentaterceros-sw-stamped.xml')));
-    expect(r).toMatchObject({ rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' });
+    expect(r).toMatchObject({ rfc: 'URE180429TM6', nombre: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', domicilioFiscal: '65000', regimenFiscal: '601' });
     const result = draftFromReceptor(r!, EMPTY_TAX_DRAFT);
-    expect(result).toEqual({ draft: { ...EMPTY_TAX_DRAFT, type: 'empresa', rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA' } });
+    expect(result).toEqual({
+      draft: { ...EMPTY_TAX_DRAFT, type: 'empresa', rfc: 'URE180429TM6', name: 'UNIVERSIDAD ROBOTICA ESPAÑOLA', postalCode: '65000', taxRegime: '601' },
+    });
   });
 
   it('CFDI 3.3 person receptor → PERSONA tab, last two words as Apellidos', () => {
@@ -69,7 +71,7 @@ describe('reading the receptor of real CFDI files', () => {
   });
 
   it('an unrecognisable RFC gives the spec message and keeps the draft untouched', () => {
-    expect(draftFromReceptor({ rfc: 'NOPE', nombre: 'X', residenciaFiscal: '', numRegIdTrib: '' }, EMPTY_TAX_DRAFT)).toEqual({ error: MSG.rfcInvalid });
+    expect(draftFromReceptor({ rfc: 'NOPE', nombre: 'X', residenciaFiscal: '', numRegIdTrib: '', domicilioFiscal: '', regimenFiscal: '' }, EMPTY_TAX_DRAFT)).toEqual({ error: MSG.rfcInvalid });
   });
 
   it('a document without a CFDI receptor, or with a parser error, reads as nothing', () => {

@@ -8,7 +8,7 @@ const valid: RegisterForm = {
   passwordConfirmation: 'una clave larga 2026',
   email: 'ana@example.mx',
   emailConfirmation: 'ANA@example.mx ',
-  tax: { type: 'persona', rfc: 'LOPA800101AB1', name: '', firstName: 'Ana', lastName: 'López Pérez', country: '', taxId: '' },
+  tax: { type: 'persona', rfc: 'LOPA800101AB1', name: '', firstName: 'Ana', lastName: 'López Pérez', country: '', taxId: '', postalCode: '', taxRegime: '' },
 };
 
 describe('account step (spec §5, in order)', () => {

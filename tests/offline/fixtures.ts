@@ -20,6 +20,7 @@ export function account(id: number, rfc: string, name: string | null = 'Empresa'
     synchronized_at: null,
     num_reg_id_trib: null,
     residencia_fiscal: null,
+    regimen_fiscal: '',
     address: [],
   };
 }

@@ -1,4 +1,5 @@
-// Edit billing data (spec §2): RFC and Nombre (companies) or Nombre(s)/Apellido(s) (individuals).
+// Edit billing data (spec §2): RFC and Nombre (companies) or Nombre(s)/Apellido(s) (individuals), plus the
+// postal code and regime CFDI 4.0 asks of a receiver (issue 6).
 // 'Cancelar' goes back; the spec returns to subscription, which issue 7 builds — until then home.
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { putAccount } from '../../offline/local-data';
 import { ApiError } from '../api/api-error';
 import { updateClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
+import { CfdiTaxFields } from '../register/cfdi-tax-fields';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
@@ -19,7 +21,7 @@ import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 
-type Field = 'rfc' | 'name' | 'firstName' | 'lastName';
+type Field = 'rfc' | 'name' | 'firstName' | 'lastName' | 'postalCode' | 'taxRegime';
 
 function EditForm({ account }: { account: Account }) {
   const navigate = useNavigate();
@@ -29,19 +31,28 @@ function EditForm({ account }: { account: Account }) {
   const [name, setName] = useState(account.name ?? '');
   const [firstName, setFirstName] = useState(account.first_name ?? '');
   const [lastName, setLastName] = useState(account.last_name ?? '');
+  const [postalCode, setPostalCode] = useState(account.address[0]?.zip_code ?? '');
+  const [taxRegime, setTaxRegime] = useState(account.regimen_fiscal ?? '');
+  const foreign = type === 'extranjero';
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
   const notes = useScreenToasts();
   const err = (f: Field) => (error?.field === f ? error.message : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const message = checkTaxData({ type, rfc, name, firstName, lastName, country: account.residencia_fiscal ?? '', taxId: account.num_reg_id_trib ?? '' });
+    const message = checkTaxData({
+      type, rfc, name, firstName, lastName, country: account.residencia_fiscal ?? '', taxId: account.num_reg_id_trib ?? '',
+      ...(foreign ? {} : { postalCode, taxRegime }),
+    });
     if (message && message !== MSG.countryInvalid) {
       const field: Field =
-        message === MSG.rfcInvalid ? 'rfc' : type === 'persona' ? (firstName.trim() ? 'lastName' : 'firstName') : 'name';
+        message === MSG.rfcInvalid ? 'rfc'
+        : message === MSG.postalCodeInvalid ? 'postalCode'
+        : message === MSG.regimeInvalid ? 'taxRegime'
+        : type === 'persona' ? (firstName.trim() ? 'lastName' : 'firstName') : 'name';
       setError({ field, message });
       notes.error(message);
       refs.current[field]?.focus();
@@ -52,10 +63,11 @@ function EditForm({ account }: { account: Account }) {
     notes.dismissAll();
     setBusy(true);
     try {
+      const cfdi = foreign ? {} : { zip_code: postalCode.trim(), regimen_fiscal: taxRegime };
       const updated = await updateClient(
         type === 'persona'
-          ? { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), first_name: firstName.trim(), last_name: lastName.trim() }
-          : { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), name: name.trim() },
+          ? { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), first_name: firstName.trim(), last_name: lastName.trim(), ...cfdi }
+          : { diverza_client_id: account.diverza_client_id, rfc: normalizeRfc(rfc), name: name.trim(), ...cfdi },
       );
       await putAccount(db, updated);
       toast.success(MSG.infoUpdated);
@@ -68,7 +80,7 @@ function EditForm({ account }: { account: Account }) {
     }
   }
 
-  const reg = (f: Field) => (el: HTMLInputElement | null) => {
+  const reg = (f: Field) => (el: HTMLInputElement | HTMLSelectElement | null) => {
     refs.current[f] = el;
   };
 
@@ -103,6 +115,20 @@ function EditForm({ account }: { account: Account }) {
         </>
       ) : (
         <TextField label="Nombre" value={name} onChange={(e) => setName(e.target.value)} maxLength={NAME_MAX} autoComplete="organization" error={err('name')} inputRef={reg('name')} />
+      )}
+      {!foreign && (
+        <CfdiTaxFields
+          rfc={normalizeRfc(rfc)}
+          postalCode={postalCode}
+          taxRegime={taxRegime}
+          onChange={(c) => {
+            if (c.postalCode !== undefined) setPostalCode(c.postalCode);
+            if (c.taxRegime !== undefined) setTaxRegime(c.taxRegime);
+          }}
+          errors={{ postalCode: err('postalCode'), taxRegime: err('taxRegime') }}
+          postalRef={reg('postalCode')}
+          regimeRef={reg('taxRegime')}
+        />
       )}
       <div className="form-actions">
         <Button onClick={() => void navigate({ to: '/' })} disabled={busy}>

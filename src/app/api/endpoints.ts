@@ -13,7 +13,7 @@ export interface AltchaChallenge {
 }
 
 export interface NewClientInput {
-  client: { first_name: string; last_name: string; rfc: string; name: string };
+  client: { first_name: string; last_name: string; rfc: string; name: string; regimen_fiscal: string };
   ubication_data: {
     street: string;
     external_number: string;
@@ -34,6 +34,8 @@ export interface UpdateClientInput {
   name?: string;
   first_name?: string;
   last_name?: string;
+  zip_code?: string;
+  regimen_fiscal?: string;
 }
 
 export interface PlanDto {

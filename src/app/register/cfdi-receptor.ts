@@ -19,6 +19,9 @@ export interface Receptor {
   nombre: string;
   residenciaFiscal: string;
   numRegIdTrib: string;
+  /** CFDI 4.0 only ('' in 3.3). */
+  domicilioFiscal: string;
+  regimenFiscal: string;
 }
 
 /** The parts of a DOM Document we use (a browser Document satisfies it; tests pass a small fake). */
@@ -59,6 +62,8 @@ export function readReceptor(doc: XmlDocumentLike): Receptor | null {
       nombre: (el.getAttribute('Nombre') ?? el.getAttribute('nombre') ?? '').trim().replace(/\s+/g, ' '),
       residenciaFiscal: (el.getAttribute('ResidenciaFiscal') ?? '').trim().toUpperCase(),
       numRegIdTrib: (el.getAttribute('NumRegIdTrib') ?? '').trim(),
+      domicilioFiscal: (el.getAttribute('DomicilioFiscalReceptor') ?? '').trim(),
+      regimenFiscal: (el.getAttribute('RegimenFiscalReceptor') ?? '').trim(),
     };
   }
   return null;
@@ -76,6 +81,10 @@ export function splitPersonName(full: string): { firstName: string; lastName: st
 export function draftFromReceptor(r: Receptor, current: TaxDraft): { draft: TaxDraft } | { error: string } {
   const type = personTypeOf(r.rfc);
   if (!type) return { error: MSG.rfcInvalid };
+  // A foreign receiver's DomicilioFiscalReceptor is the issuer's postal code: never take it.
+  if (type !== 'extranjero') {
+    current = { ...current, postalCode: r.domicilioFiscal || current.postalCode, taxRegime: r.regimenFiscal || current.taxRegime };
+  }
   switch (type) {
     case 'empresa':
       return { draft: { ...current, type, rfc: r.rfc, name: r.nombre || current.name } };

@@ -8,6 +8,7 @@ import { Select, TextField } from '../ui/fields';
 import { Icon } from '../ui/icon';
 import { TabPanel, Tabs } from '../ui/tabs';
 import { toast } from '../ui/toast-store';
+import { CfdiTaxFields } from './cfdi-tax-fields';
 import { checkCfdiFile, checkCfdiText, CFDI_MSG, draftFromReceptor, readReceptor } from './cfdi-receptor';
 import type { TaxDraft, TaxField } from './tax-draft';
 import '../ui/button.css';
@@ -143,7 +144,20 @@ export function TaxDataPane({
               />
             </>
           )}
-          {value.type !== 'extranjero' && <TextField label="País" value={countryName(MEXICO) ?? 'México'} readOnly />}
+          {value.type !== 'extranjero' && (
+            <>
+              <CfdiTaxFields
+                rfc={value.rfc}
+                postalCode={value.postalCode}
+                taxRegime={value.taxRegime}
+                onChange={set}
+                errors={{ postalCode: err('postalCode'), taxRegime: err('taxRegime') }}
+                postalRef={reg('postalCode')}
+                regimeRef={reg('taxRegime')}
+              />
+              <TextField label="País" value={countryName(MEXICO) ?? 'México'} readOnly />
+            </>
+          )}
         </div>
       </TabPanel>
     </div>

@@ -15,11 +15,16 @@ export interface TaxDraft {
   country: string;
   /** Registro de identidad fiscal (NumRegIdTrib), Extranjero only. */
   taxId: string;
+  /** Código postal and régimen fiscal (CFDI 4.0), Empresa/Persona; optional until an invoice needs them. */
+  postalCode: string;
+  taxRegime: string;
 }
 
-export type TaxField = 'rfc' | 'name' | 'firstName' | 'lastName' | 'country' | 'taxId';
+export type TaxField = 'rfc' | 'name' | 'firstName' | 'lastName' | 'country' | 'taxId' | 'postalCode' | 'taxRegime';
 
-export const EMPTY_TAX_DRAFT: TaxDraft = { type: 'empresa', rfc: '', name: '', firstName: '', lastName: '', country: '', taxId: '' };
+export const EMPTY_TAX_DRAFT: TaxDraft = {
+  type: 'empresa', rfc: '', name: '', firstName: '', lastName: '', country: '', taxId: '', postalCode: '', taxRegime: '',
+};
 
 export function effectiveRfc(d: TaxDraft): string {
   return d.type === 'extranjero' ? RFC_FOREIGN : normalizeRfc(d.rfc);
@@ -28,9 +33,9 @@ export function effectiveRfc(d: TaxDraft): string {
 export function toTaxData(d: TaxDraft): TaxData {
   switch (d.type) {
     case 'empresa':
-      return { type: 'empresa', rfc: effectiveRfc(d), name: d.name };
+      return { type: 'empresa', rfc: effectiveRfc(d), name: d.name, postalCode: d.postalCode, taxRegime: d.taxRegime };
     case 'persona':
-      return { type: 'persona', rfc: effectiveRfc(d), firstName: d.firstName, lastName: d.lastName };
+      return { type: 'persona', rfc: effectiveRfc(d), firstName: d.firstName, lastName: d.lastName, postalCode: d.postalCode, taxRegime: d.taxRegime };
     case 'extranjero':
       return { type: 'extranjero', rfc: RFC_FOREIGN, name: d.name, country: d.country, taxId: d.taxId };
   }
@@ -44,6 +49,8 @@ export function checkTaxDraft(d: TaxDraft): { message: string; field: TaxField }
   if (!message) return null;
   if (message === MSG.rfcInvalid) return { message, field: 'rfc' };
   if (message === MSG.countryInvalid) return { message, field: 'country' };
+  if (message === MSG.postalCodeInvalid) return { message, field: 'postalCode' };
+  if (message === MSG.regimeInvalid) return { message, field: 'taxRegime' };
   const order: TaxField[] =
     d.type === 'persona' ? ['firstName', 'lastName'] : d.type === 'empresa' ? ['name'] : ['name', 'taxId', 'country'];
   const field = order.find((f) => blank(d[f])) ?? order[0]!;
@@ -59,6 +66,7 @@ export function toNewClientBody(d: TaxDraft): NewClientInput {
       name: d.type === 'persona' ? '' : d.name.trim(),
       first_name: d.type === 'persona' ? d.firstName.trim() : '',
       last_name: d.type === 'persona' ? d.lastName.trim() : '',
+      regimen_fiscal: foreign ? '' : d.taxRegime,
     },
     ubication_data: {
       street: '',
@@ -68,7 +76,7 @@ export function toNewClientBody(d: TaxDraft): NewClientInput {
       city: '',
       state: '',
       country: '',
-      zip_code: '',
+      zip_code: foreign ? '' : d.postalCode.trim(),
       num_reg_id_trib: foreign ? d.taxId.trim() : '',
       residencia_fiscal: foreign ? d.country.trim().toUpperCase() : '',
     },

@@ -25,6 +25,7 @@ export function toAccount(r: ClientRow): Account {
     synchronized_at: iso(r.synchronizedAt),
     num_reg_id_trib: r.numRegIdTrib,
     residencia_fiscal: r.residenciaFiscal,
+    regimen_fiscal: r.taxRegime,
     address: [
       {
         street: r.street,

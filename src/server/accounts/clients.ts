@@ -26,6 +26,9 @@ interface Names {
   lastName: string | null;
   residenciaFiscal: string | null;
   numRegIdTrib: string | null;
+  /** Only when given (absent = leave as stored). */
+  zipCode?: string;
+  taxRegime?: string;
 }
 
 /** Checks the tax data (type from the RFC's shape) and returns the columns to store. */
@@ -36,6 +39,8 @@ function checkedNames(input: {
   last_name?: string | null;
   residencia_fiscal?: string | null;
   num_reg_id_trib?: string | null;
+  zip_code?: string | null;
+  regimen_fiscal?: string | null;
 }): Names {
   const rfc = normalizeRfc(input.rfc);
   const type = personTypeForRfc(rfc);
@@ -47,6 +52,8 @@ function checkedNames(input: {
     lastName: clean(input.last_name),
     country: clean(input.residencia_fiscal).toUpperCase(),
     taxId: clean(input.num_reg_id_trib),
+    postalCode: clean(input.zip_code),
+    taxRegime: clean(input.regimen_fiscal),
   };
   // Only the extranjero tab fixes its RFC; elsewhere the generic foreign RFC is just an invalid one.
   const problem = checkTaxData(t);
@@ -58,6 +65,8 @@ function checkedNames(input: {
     lastName: type === 'persona' ? orNull(t.lastName ?? '') : null,
     residenciaFiscal: type === 'extranjero' ? orNull(t.country ?? '') : null,
     numRegIdTrib: type === 'extranjero' ? orNull(t.taxId ?? '') : null,
+    ...(input.zip_code != null ? { zipCode: t.postalCode ?? '' } : {}),
+    ...(input.regimen_fiscal != null ? { taxRegime: t.taxRegime ?? '' } : {}),
   };
 }
 
@@ -85,7 +94,13 @@ export async function listAccounts(db: Db, userId: number): Promise<Account[]> {
 
 export async function createClient(db: Db, userId: number, body: NewClientBody): Promise<Account> {
   const u = body.ubication_data ?? {};
-  const names = checkedNames({ ...body.client, residencia_fiscal: u.residencia_fiscal, num_reg_id_trib: u.num_reg_id_trib });
+  const names = checkedNames({
+    ...body.client,
+    residencia_fiscal: u.residencia_fiscal,
+    num_reg_id_trib: u.num_reg_id_trib,
+    zip_code: u.zip_code ?? '',
+    regimen_fiscal: body.client.regimen_fiscal ?? '',
+  });
   const country = clean(u.country).toUpperCase() || names.residenciaFiscal || 'MEX';
   try {
     const rows = await db
@@ -101,7 +116,7 @@ export async function createClient(db: Db, userId: number, body: NewClientBody):
         city: clean(u.city),
         state: clean(u.state),
         country,
-        zipCode: clean(u.zip_code),
+        zipCode: names.zipCode ?? '',
       })
       .onConflictDoNothing({ target: [clients.userId, clients.rfc] })
       .returning();
