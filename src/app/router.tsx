@@ -85,6 +85,61 @@ const annualRoute = createRoute({
   component: lazyRouteComponent(() => import('./annual/annual-page'), 'AnnualPage'),
 });
 
+// 'Facturar ticket' (issue 6): pickers and the merchant forms, inside the signed-in layout.
+const invoicePickers = () => import('./invoice/pickers/picker-page');
+const ticketNewRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/new', component: lazyRouteComponent(invoicePickers, 'NewPickerPage') });
+const ticketMilRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/mil', component: lazyRouteComponent(invoicePickers, 'HotelPickerPage') });
+const ticketOmaRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/oma', component: lazyRouteComponent(invoicePickers, 'AirportPickerPage') });
+const ticketCsjRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/csj', component: lazyRouteComponent(invoicePickers, 'SteakhousePickerPage') });
+const ticketDufRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/duf', component: lazyRouteComponent(invoicePickers, 'DutyFreePickerPage') });
+const ticketFormRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'ticket/form/$name',
+  component: lazyRouteComponent(() => import('./invoice/ticket-form/ticket-form-page'), 'TicketFormPage'),
+});
+const ticketFormMultiRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'ticket/form-multi/$name',
+  component: lazyRouteComponent(() => import('./invoice/multi-form/multi-form-page'), 'MultiFormPage'),
+});
+const merchantRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'merchant/$merchant',
+  // From a scanned ticket QR: ref, check and total prefill and verify the ticket.
+  // The page reads ref/check/total from the raw query (merchant-form-page qrFromSearch): typed here for links.
+  validateSearch: (s: Record<string, unknown>): { ref?: string; check?: string; total?: string } => ({
+    ...(s.ref !== undefined ? { ref: String(s.ref) } : {}),
+    ...(s.check !== undefined ? { check: String(s.check) } : {}),
+    ...(s.total !== undefined ? { total: String(s.total) } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./invoice/merchant-form/merchant-form-page'), 'MerchantFormPage'),
+});
+const invoiceRoutes = [
+  ticketNewRoute, ticketMilRoute, ticketOmaRoute, ticketCsjRoute, ticketDufRoute, ticketFormRoute, ticketFormMultiRoute, merchantRoute,
+];
+
+/** The anonymous form works signed in or out, outside the signed-in layout (no Dexie). */
+const anonymousFormRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'ticket/form-anonymous/$name',
+  component: lazyRouteComponent(() => import('./invoice/anonymous-form/anonymous-form-page'), 'AnonymousFormPage'),
+});
+
+/** Top-level rule 1 (issue 6): the public, read-only receipt of a merchant ticket, outside the signed-in layout. */
+const ticketsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'tickets',
+  // Search values arrive JSON-parsed (an all-digit folio becomes a number): keep them as text.
+  validateSearch: (s: Record<string, unknown>): { ref?: string; rfc?: string; folio?: string } => {
+    const text = (v: unknown) => (typeof v === 'number' ? String(v) : str(v));
+    const ref = text(s.ref);
+    const rfc = text(s.rfc);
+    const folio = text(s.folio);
+    return { ...(ref ? { ref } : {}), ...(rfc ? { rfc } : {}), ...(folio ? { folio } : {}) };
+  },
+  component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
+});
+
 /** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */
 const signedInNotFoundRoute = createRoute({ getParentRoute: () => appRoute, path: '$', component: NotFound });
 
@@ -93,7 +148,9 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   forgotRoute,
   resetRoute,
-  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, signedInNotFoundRoute]),
+  anonymousFormRoute,
+  ticketsRoute,
+  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, signedInNotFoundRoute]),
 ]);
 
 export function createAppRouter() {

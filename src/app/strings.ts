@@ -71,4 +71,6 @@ export const TXT = {
     `${imported} ${imported === 1 ? 'importado' : 'importados'}, ${duplicates} ${duplicates === 1 ? 'duplicado' : 'duplicados'}, ${rejected} ${rejected === 1 ? 'rechazado' : 'rechazados'}`,
   importZipEntries: (n: number) => (n === 1 ? 'Ver 1 archivo del ZIP' : `Ver ${n} archivos del ZIP`),
   importDone: (n: number) => (n === 1 ? 'Listo, importamos 1 CFDI.' : `Listo, importamos ${n} CFDI.`),
+  // 'Facturar ticket' (issue 6).
+  invoiceRequestQueued: 'Sin conexión — guardamos tu solicitud en tu teléfono y la enviaremos al reconectar.',
 } as const;

@@ -1,9 +1,12 @@
 // The top-level choice of screen (spec §2), as pure functions the router's guard calls.
 export type TopLevel = 'tickets' | 'oauth' | 'join' | 'signed-in' | 'register' | 'public';
 
-/** Screens for signed-out visitors. Rule 6 ("otherwise") shows login for now; issue 6's
- *  anonymous ticket form takes that rule over later. */
+/** Screens for signed-out visitors (rule 6's anonymous form is below). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/forgot-password', '/reset-password'];
+/** Rule 6 (issue 6): a signed-out '#/' shows the anonymous ticket form of ANONYMOUS_MERCHANT. Kept as a
+ *  literal so this module (in the entry chunk) does not pull the merchants list. */
+export const ANONYMOUS_FORM_PREFIX = '/ticket/form-anonymous';
+export const ANONYMOUS_START = `${ANONYMOUS_FORM_PREFIX}/movil-norte`;
 export const REGISTER_PATH = '/register';
 /** Paths of rules 1–3; their screens arrive with later issues (3: tickets, 8: oauth and join). */
 const TICKETS_PATH = '/tickets';
@@ -52,6 +55,7 @@ export function guardRoute(fragment: string, hasSession: boolean): Guard {
   const { path } = splitFragment(fragment);
   switch (top) {
     case 'tickets':
+      return { kind: 'ok' }; // rule 1: the public receipt view, signed in or not
     case 'oauth':
     case 'join':
       return { kind: 'not-found' };
@@ -60,8 +64,10 @@ export function guardRoute(fragment: string, hasSession: boolean): Guard {
     case 'register':
       return { kind: 'ok' };
     case 'public': {
-      if (PUBLIC_PATHS.includes(path)) return { kind: 'ok' };
-      const back = path === '/' || path === '/home' ? null : safeRedirect(fragment.replace(/^#/, ''));
+      if (PUBLIC_PATHS.includes(path) || path.startsWith(`${ANONYMOUS_FORM_PREFIX}/`)) return { kind: 'ok' };
+      // Rule 6: the root shows the anonymous form; deep links to signed-in screens still go to login.
+      if (path === '/' || path === '/home') return { kind: 'redirect', to: ANONYMOUS_START };
+      const back = safeRedirect(fragment.replace(/^#/, ''));
       return back ? { kind: 'redirect', to: '/login', redirect: back } : { kind: 'redirect', to: '/login' };
     }
   }

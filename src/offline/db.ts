@@ -2,9 +2,11 @@
 // module, so Dexie stays out of the entry and login chunks. Later issues add tables in new versions.
 import { Dexie, type EntityTable } from 'dexie';
 import type { Account } from '../domain/account';
+import type { FormFieldDefinition } from '../domain/merchant-fields';
 import type { OutboxOp } from '../domain/outbox-ops';
 import type { Ticket } from '../domain/ticket';
 import { DB_NAME } from './db-name';
+import type { TicketInvoice } from '../domain/invoicing';
 
 export { DB_NAME };
 
@@ -43,6 +45,8 @@ export interface TicketRow extends Ticket {
   pendingOps: number;
   /** Epoch ms of the last acknowledgement; a pull that started earlier does not overwrite or remove it. */
   syncedAt?: number;
+  /** The latest invoice request of a merchant ticket, as pulled (issue 6 'Where is my invoice?'); not indexed. */
+  invoice?: TicketInvoice | null;
 }
 
 /**
@@ -73,6 +77,14 @@ export interface CompanyRow {
   value: string;
 }
 
+/** A merchant's form definition (GET /form/fields.json), kept so its ticket form opens offline. */
+export interface FormFieldsRow {
+  companyId: number;
+  fields: FormFieldDefinition[];
+  /** Epoch ms when it was fetched. */
+  fetchedAt: number;
+}
+
 export type AppDb = Dexie & {
   accounts: EntityTable<Account, 'diverza_client_id'>;
   plans: EntityTable<PlanRow, 'id'>;
@@ -83,6 +95,7 @@ export type AppDb = Dexie & {
   outbox: EntityTable<OutboxRow, 'seq'>;
   blobs: EntityTable<BlobRow, 'id'>;
   companies: EntityTable<CompanyRow, 'short_name'>;
+  formFields: EntityTable<FormFieldsRow, 'companyId'>;
 };
 
 export const SCHEMA_V1 = {
@@ -102,12 +115,19 @@ export const SCHEMA_V2 = {
   companies: 'short_name',
 } as const;
 
+/** Issue 6, additive: merchants' form definitions (DESIGN §4 "form definitions"). */
+export const SCHEMA_V3 = {
+  ...SCHEMA_V2,
+  formFields: 'companyId',
+} as const;
+
 export function createDb(name: string = DB_NAME): AppDb {
   // Strict durability: an acknowledged outbox write survives a crash or power loss (Chromium
   // otherwise reports success before the data reaches the disk).
   const db = new Dexie(name, { chromeTransactionDurability: 'strict' }) as AppDb;
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
+  db.version(3).stores(SCHEMA_V3);
   // A newer tab upgrading the schema must not be blocked by this one: close and let it reload.
   db.on('versionchange', () => {
     db.close();

@@ -6,6 +6,7 @@ import type { SessionCache } from './accounts/sessions';
 import type { FileStore } from './files/file-store';
 import type { RateSource } from './rates/rates';
 import type { ImportQueue } from './imports/queue';
+import type { InvoiceQueue } from './invoicing/queue';
 
 export type Clock = () => Date;
 
@@ -50,6 +51,8 @@ export interface AppDeps {
   rates?: RateSource;
   /** Where 'Importar CFDIs' hands uploads over (the pg-boss import job); absent = uploads answer 503. */
   imports?: ImportQueue;
+  /** Where invoice requests go (the pg-boss invoice job); absent = invoice requests answer 503. */
+  invoicing?: InvoiceQueue;
 }
 
 /** Dependencies after defaults are applied; what sub-apps get. */

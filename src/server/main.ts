@@ -11,6 +11,9 @@ import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
 import { startImportWorker } from './imports/queue';
+import { startInvoiceWorker } from './invoicing/queue';
+import { defaultSandboxPac } from './cfdi/issue';
+import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
 import { registerSatStatus } from './sat/jobs';
 
@@ -22,13 +25,16 @@ async function main(): Promise<void> {
   const files = diskFileStore(join(env.dataDir, 'files'));
   await seedDemoTickets(database.db, files);
   await seedDemoInvoices(database.db, files);
+  await seedDemoMerchantTickets(database.db);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
   const imports = await startImportWorker(boss, { db: database.db, files, clock: () => new Date() });
   await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
-  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports });
+  // Invoice requests (issue 6): stamped by the sandbox PAC until a real PAC adapter is configured.
+  const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac: defaultSandboxPac(), clock: () => new Date() });
+  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
     const base = `http://localhost:${env.port}`;
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
     console.log(`Base de datos: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.dataDir}`}`);
     console.log(`Entra con usuario ${DEMO_USER.username} / contraseña ${DEMO_USER.password}`);
     if (env.app.devMailbox) console.log(`Correos de desarrollo: ${base}/dev/mailbox`);
+    if (env.app.devMailbox) console.log(`Tickets de comercios de prueba: ${base}/dev/merchant-tickets`);
     console.log(`API: ${base}/api/docs`);
   });
 

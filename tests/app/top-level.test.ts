@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTopLevel, guardRoute, safeRedirect, splitFragment } from '../../src/app/top-level';
+import { ANONYMOUS_MERCHANT } from '../../src/domain/merchants';
+import { ANONYMOUS_START, chooseTopLevel, guardRoute, safeRedirect, splitFragment } from '../../src/app/top-level';
 
 describe('splitFragment', () => {
   it('separates path and query, with or without the hash', () => {
@@ -40,9 +41,22 @@ describe('chooseTopLevel (spec §2)', () => {
 
 describe('guardRoute', () => {
   it('sends signed-out visitors of private routes to login, remembering where they were going', () => {
-    expect(guardRoute('/', false)).toEqual({ kind: 'redirect', to: '/login' });
-    expect(guardRoute('/home', false)).toEqual({ kind: 'redirect', to: '/login' });
     expect(guardRoute('/add-client', false)).toEqual({ kind: 'redirect', to: '/login', redirect: '/add-client' });
+    expect(guardRoute('/ticket/new', false)).toEqual({ kind: 'redirect', to: '/login', redirect: '/ticket/new' });
+    expect(guardRoute('/merchant/autozone?ref=R&check=C&total=10.00', false)).toEqual({
+      kind: 'redirect', to: '/login', redirect: '/merchant/autozone?ref=R&check=C&total=10.00',
+    });
+  });
+
+  it('rule 6: a signed-out root shows the anonymous ticket form of the mobile-telecom merchant', () => {
+    expect(guardRoute('/', false)).toEqual({ kind: 'redirect', to: ANONYMOUS_START });
+    expect(guardRoute('/home', false)).toEqual({ kind: 'redirect', to: ANONYMOUS_START });
+    expect(ANONYMOUS_START).toBe(`/ticket/form-anonymous/${ANONYMOUS_MERCHANT}`);
+    expect(guardRoute(ANONYMOUS_START, false)).toEqual({ kind: 'ok' });
+    expect(guardRoute('/ticket/form-anonymous/otro', false)).toEqual({ kind: 'ok' });
+    expect(guardRoute(ANONYMOUS_START, true)).toEqual({ kind: 'ok' });
+    // login stays reachable from there
+    expect(guardRoute('/login', false)).toEqual({ kind: 'ok' });
   });
 
   it('lets signed-out visitors reach the public screens and registration', () => {
@@ -61,8 +75,13 @@ describe('guardRoute', () => {
     expect(guardRoute('/subscription', true)).toEqual({ kind: 'ok' });
   });
 
-  it('shows not-found for the screens of rules 1-3 until their issues build them', () => {
-    expect(guardRoute('/tickets?ref=1', false)).toEqual({ kind: 'not-found' });
+  it('rule 1: the receipt view is public, signed in or not (issue 6)', () => {
+    expect(guardRoute('/tickets?ref=1', false)).toEqual({ kind: 'ok' });
+    expect(guardRoute('/tickets?ref=1', true)).toEqual({ kind: 'ok' });
+  });
+
+  it('shows not-found for the screens of rules 2-3 until their issue builds them', () => {
+    expect(guardRoute('/oauth?oauth_token=1', false)).toEqual({ kind: 'not-found' });
     expect(guardRoute('/join?token=1', true)).toEqual({ kind: 'not-found' });
   });
 });

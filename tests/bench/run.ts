@@ -24,7 +24,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
+import { qrDecodeSection } from './qr-decode';
 import { importSection } from './import';
+import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
 
@@ -50,7 +52,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -510,6 +512,16 @@ async function main(): Promise<void> {
       await importSection({ report, freePort });
     } catch (error) {
       fail('import', error);
+    }
+  }
+  // Issue 6: QR decode of a 720p camera frame in Chromium.
+  if (wants('qr') && !flag('--no-qr')) await qrDecodeSection({ chromePath: CHROME_PATH, report, fail, median });
+  // Issue 6: invoices built, sealed, stamped and rendered to PDF per second.
+  if (wants('invoicing') && !flag('--no-invoicing')) {
+    try {
+      await invoicingSection({ report });
+    } catch (error) {
+      fail('invoicing', error);
     }
   }
 

@@ -7,6 +7,8 @@ import {
   isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, receiptParty, STATUS_LABELS, statusDisplay,
   type StatusDisplay, type Ticket,
 } from '../../domain/ticket';
+import type { TicketInvoice } from '../../domain/invoicing';
+import { invoicePath, type InvoicePathView } from './invoice-path-model';
 
 export const PAGE_SIZE = 10;
 
@@ -122,11 +124,13 @@ export interface TicketRow {
   pendingSync: boolean;
   /** SAT reports the CFDI as cancelled (a red 'Cancelada en el SAT' badge; issue 5 item 7). */
   satCancelled: boolean;
+  /** The invoice request's path (issue 6 'Where is my invoice?'), null when none was requested. */
+  invoice: InvoicePathView | null;
   selectable: boolean;
   links: RowLinks;
 }
 
-export function ticketRow(t: Ticket & { syncState?: string }, lookups: NameLookups, token: string): TicketRow {
+export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvoice | null }, lookups: NameLookups, token: string): TicketRow {
   const income = isIncome(t);
   const status = statusDisplay(t.ticket_status_name);
   const tag = t.tags[0];
@@ -146,6 +150,7 @@ export function ticketRow(t: Ticket & { syncState?: string }, lookups: NameLooku
     statusLabel: STATUS_LABELS[status],
     pendingSync: t.syncState === 'pending',
     satCancelled: t.receipt?.sat_status === 'Cancelado',
+    invoice: invoicePath(t.invoice),
     selectable: isSelectable(t),
     links: rowLinks(t, token),
   };

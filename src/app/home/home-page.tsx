@@ -20,6 +20,7 @@ import { SearchField } from '../ui/search-field';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
+import { useInvoiceRefresh } from './use-invoice-refresh';
 import {
   emptyMonthText, noMatchesText, selectAllState, selectionReducer, ticketRow,
 } from './dashboard-model';
@@ -135,6 +136,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
   );
   const token = getSession()?.token ?? '';
   const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
+  useInvoiceRefresh(db, rfc, year, month, rows.some((r) => r.invoice?.pending));
   const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const allState = selectAllState(selected, selectableIds);
@@ -156,6 +158,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
     canSelectAll: selectableIds.length > 0,
     onToggleAll: () => dispatchSelection({ type: 'toggle-all', selectableIds }),
     caption: `Movimientos de ${title.toLowerCase()} de ${year}`,
+    onInvoiceChanged: retry,
   };
 
   let body;

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './dashboard-model';
+import { InvoicePath } from './invoice-path';
 import { CategoryCell, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
 
 export interface ListProps {
@@ -14,6 +15,8 @@ export interface ListProps {
   canSelectAll?: boolean;
   onToggleAll?: () => void;
   caption: string;
+  /** A retried invoice request: the dashboard pulls the month again. */
+  onInvoiceChanged?: () => void;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -36,7 +39,7 @@ function Amount({ row }: { row: TicketRow }) {
   return <span className={row.income ? 'amount amount--income tabular' : 'amount tabular'}>{row.income ? `+${row.amount}` : row.amount}</span>;
 }
 
-export function TicketTable({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption }: ListProps) {
+export function TicketTable({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption, onInvoiceChanged }: ListProps) {
   return (
     <div className="table-wrap">
       <table className="tickets">
@@ -87,7 +90,10 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
                 {row.satCancelled && <SatCancelledBadge />}
               </td>
               <td className="tabular nowrap">{row.date}</td>
-              <td className="tickets__origin">{row.origin}</td>
+              <td className="tickets__origin">
+                {row.origin}
+                {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
+              </td>
               <td className="tabular">{row.number || '—'}</td>
               <td>
                 <CategoryCell row={row} lists={lists} />
@@ -110,7 +116,13 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
   );
 }
 
-function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists: CategoryLists; selected: boolean; onToggle: (() => void) | undefined }) {
+function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
+  row: TicketRow;
+  lists: CategoryLists;
+  selected: boolean;
+  onToggle: (() => void) | undefined;
+  onInvoiceChanged?: (() => void) | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -133,6 +145,7 @@ function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists:
             </span>
           </div>
           {row.note && <p className="ticket-card__note">{row.note}</p>}
+          {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
         </div>
         <button
           type="button"
@@ -158,7 +171,7 @@ function TicketCard({ row, lists, selected, onToggle }: { row: TicketRow; lists:
   );
 }
 
-export function TicketCards({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption }: ListProps) {
+export function TicketCards({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption, onInvoiceChanged }: ListProps) {
   return (
     <div className="ticket-cards">
       {onToggle && canSelectAll && (
@@ -176,7 +189,7 @@ export function TicketCards({ rows, lists, selected = NONE, onToggle, allState =
       )}
       <ul className="ticket-cards__list" aria-label={caption}>
         {rows.map((row) => (
-          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} />
+          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} onInvoiceChanged={onInvoiceChanged} />
         ))}
       </ul>
     </div>

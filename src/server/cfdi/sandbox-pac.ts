@@ -9,7 +9,11 @@
 // XIQB891116QE4's, are expired and must still stamp), the 72-hour window (the demo stamps tickets
 // from past months; only a Fecha later than the stamping time is refused), SAT's lists (LCO,
 // l_RFC) and the catalog rules — those are for issue 6's validation before calling any PAC.
-import { randomUUID, X509Certificate } from 'node:crypto';
+// One document, one stamp: the UUID is derived from the document's Sello and stamp()'s FechaTimbrado
+// from its Fecha, so re-sending a document (a job retried after a crash between the PAC's answer and
+// saving it) gets the very timbre it got the first time — as a real PAC answers a re-sent CFDI with
+// its original TFD — and never a second invoice.
+import { createHash, X509Certificate } from 'node:crypto';
 import { Certificate } from '@nodecfdi/credentials/node';
 import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { mexicoCityDateTime, XSI } from './build';
@@ -21,6 +25,8 @@ export const TFD_SCHEMA_LOCATION = `${NS_TFD} http://www.sat.gob.mx/sitio_intern
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 /** Tolerated clock difference between the issuer and the sandbox when the Fecha is ahead. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** stamp()'s FechaTimbrado: the document's Fecha plus this (a PAC answers within seconds). */
+const STAMP_DELAY_MS = 5_000;
 
 export interface SandboxPacOptions {
   /** The stamping clock (tests and the demo data stamp at chosen times). */
@@ -42,12 +48,13 @@ export class SandboxPac implements PacPort {
     this.certificate = new X509Certificate(Buffer.from(this.csd.certificado, 'base64'));
   }
 
+  /** Stamps at the document's Fecha + 5 s: the same document always gets the same timbre. */
   async stamp(xml: string): Promise<StampResult> {
-    return this.stampAt(xml, this.now());
+    return this.stampAt(xml, undefined);
   }
 
   /** Stamps as if at `at` (FechaTimbrado): the demo data stamps each invoice at its own date. */
-  async stampAt(xml: string, at: Date): Promise<StampResult> {
+  async stampAt(xml: string, at: Date | undefined): Promise<StampResult> {
     const doc = parse(xml);
     const root = doc.documentElement!;
     if (root.namespaceURI !== NS_CFDI40 || root.localName !== 'Comprobante' || root.getAttribute('Version') !== '4.0') {
@@ -62,12 +69,14 @@ export class SandboxPac implements PacPort {
     const certificate = satCertificate(root.getAttribute('Certificado')!);
     if (certificate.fiel) throw new PacError('306', 'El certificado no es de tipo CSD');
     if (certificate.rfc !== issuerRfc) throw new PacError('303', 'Sello no corresponde a emisor');
-    const fechaTimbrado = mexicoCityDateTime(at);
-    if ((root.getAttribute('Fecha') ?? '') > mexicoCityDateTime(new Date(at.getTime() + FUTURE_TOLERANCE_MS))) {
+    const fecha = root.getAttribute('Fecha') ?? '';
+    const now = at ?? this.now();
+    if (fecha > mexicoCityDateTime(new Date(now.getTime() + FUTURE_TOLERANCE_MS))) {
       throw new PacError('401', 'Fecha y hora de generación fuera de rango');
     }
+    const fechaTimbrado = at ? mexicoCityDateTime(at) : addSeconds(fecha, STAMP_DELAY_MS / 1000);
 
-    const uuid = randomUUID().toUpperCase();
+    const uuid = uuidOf(root.getAttribute('Sello')!);
     const tfd = doc.createElementNS(NS_TFD, 'tfd:TimbreFiscalDigital');
     tfd.setAttributeNS(XMLNS, 'xmlns:tfd', NS_TFD);
     if (!root.lookupNamespaceURI('xsi')) tfd.setAttributeNS(XMLNS, 'xmlns:xsi', XSI);
@@ -87,6 +96,23 @@ export class SandboxPac implements PacPort {
     if (cadenaOriginal(stamped) !== seal.cadena) throw new Error('sandbox PAC: stamping changed the cadena original');
     return { xml: stamped, uuid, fechaTimbrado };
   }
+}
+
+/** A version-4-shaped UUID made from the SHA-256 of the document's Sello (unique per document). */
+function uuidOf(sello: string): string {
+  const h = createHash('sha256').update(sello.replace(/\s+/g, '')).digest();
+  h[6] = (h[6]! & 0x0f) | 0x40;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex').toUpperCase();
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/** SAT's local date-time ("2026-05-01T12:00:00", wall clock) plus whole seconds, calendar-exact. */
+function addSeconds(fecha: string, seconds: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(fecha);
+  if (!m) throw new PacError('301', 'XML mal formado: Fecha');
+  const t = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) + seconds * 1000;
+  return new Date(t).toISOString().slice(0, 19);
 }
 
 const satCertificates = new Map<string, { rfc: string; fiel: boolean }>();

@@ -1,26 +1,103 @@
 // Idempotent seeds, run on every start: plans, categories and the manual-entry company from src/domain,
-// the demo user with SAT's public test RFCs, and the staff user `soporte`.
+// the demo merchants with their issuer data, CSD and forms (issue 6), the demo user with SAT's public
+// test RFCs, and the staff user `soporte`.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { PLANS } from '../../domain/plans';
 import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
 import { hashPassword } from '../accounts/passwords';
+import { TEST_CSD_PASSWORD } from '../cfdi/seal';
+import { catalogFieldRows, DEMO_MERCHANT_REGIME, DEMO_MERCHANT_RFC, MERCHANT_CATALOG } from '../merchants/catalog';
+import { csdPasswordContext, sealSecret, serverSecret } from '../merchants/secret-box';
 import type { Db } from './client';
-import { clients, companies, incomeMetaTags, metaTags, plans, users } from './schema';
+import { clients, companies, formFields, incomeMetaTags, metaTags, plans, users } from './schema';
 
 export const DEMO_USER = { username: 'demo', password: 'cuentasclaras', email: 'demo@cuentasclaras.mx' };
 export const SUPPORT_USER = { username: 'soporte', email: 'soporte@cuentasclaras.mx' };
 export const DEMO_RFCS = {
-  persona: { rfc: 'XIQB891116QE4', firstName: 'BERENICE', lastName: 'XIMO QUEZADA' },
-  empresa: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE' },
+  // Postal codes and regimes as SAT's test data has them (CFDI 4.0 receivers need both).
+  persona: { rfc: 'XIQB891116QE4', firstName: 'BERENICE', lastName: 'XIMO QUEZADA', zipCode: '88965', taxRegime: '612' },
+  empresa: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', zipCode: '42501', taxRegime: '601' },
 };
 
-/** Manual spending and income (DESIGN §3); merchants join this list in issue 6. */
+/** Our own origins (DESIGN §3): manual spending and income, imported CFDI. Merchants come from the catalog. */
 export const SUPPORTED_COMPANIES = [
-  { id: MANUAL_COMPANY_ID, shortName: MANUAL_COMPANY_SHORT_NAME, name: 'Registro manual', logo: '/favicon.svg' },
-  { id: CFDI_COMPANY_ID, shortName: CFDI_COMPANY_SHORT_NAME, name: 'Factura importada', logo: '/favicon.svg' },
+  { id: MANUAL_COMPANY_ID, shortName: MANUAL_COMPANY_SHORT_NAME, name: 'Registro manual', logo: '/favicon.svg', kind: 'manual' },
+  { id: CFDI_COMPANY_ID, shortName: CFDI_COMPANY_SHORT_NAME, name: 'Factura importada', logo: '/favicon.svg', kind: 'cfdi' },
 ];
+
+const testCredential = (ext: 'cer' | 'key') =>
+  readFileSync(fileURLToPath(new URL(`../cfdi/test-credentials/${DEMO_MERCHANT_RFC}.csd.${ext}`, import.meta.url))).toString('base64');
+
+/**
+ * The demo merchants (src/server/merchants/catalog.ts): issuer data, SAT's test CSD with its password
+ * sealed under the server secret, and their forms (fields upserted by id; fields a merchant no longer
+ * has are removed). API key hashes are left as they are (set by merchant-key.ts).
+ */
+async function seedMerchants(db: Db): Promise<void> {
+  const secret = await serverSecret(db);
+  const [cer, key] = [testCredential('cer'), testCredential('key')];
+  await db
+    .insert(companies)
+    .values(
+      MERCHANT_CATALOG.map((m) => ({
+        id: m.entry.id,
+        shortName: m.entry.short_name,
+        name: m.entry.name,
+        logo: m.entry.logo,
+        kind: 'merchant',
+        rfc: DEMO_MERCHANT_RFC,
+        legalName: m.legalName,
+        taxRegime: DEMO_MERCHANT_REGIME,
+        postalCode: m.postalCode,
+        csdCer: cer,
+        csdKey: key,
+        csdPasswordEnc: sealSecret(secret, TEST_CSD_PASSWORD, csdPasswordContext(m.entry.id)),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: companies.id,
+      set: {
+        shortName: sql`excluded.short_name`,
+        name: sql`excluded.name`,
+        logo: sql`excluded.logo`,
+        kind: sql`excluded.kind`,
+        rfc: sql`excluded.rfc`,
+        legalName: sql`excluded.legal_name`,
+        taxRegime: sql`excluded.tax_regime`,
+        postalCode: sql`excluded.postal_code`,
+        csdCer: sql`excluded.csd_cer`,
+        csdKey: sql`excluded.csd_key`,
+        csdPasswordEnc: sql`excluded.csd_password_enc`,
+      },
+    });
+  const rows = MERCHANT_CATALOG.flatMap(catalogFieldRows);
+  await db
+    .insert(formFields)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: formFields.id,
+      set: {
+        companyId: sql`excluded.company_id`,
+        position: sql`excluded.position`,
+        fieldName: sql`excluded.field_name`,
+        typeId: sql`excluded.type_id`,
+        minLength: sql`excluded.min_length`,
+        helperImage: sql`excluded.helper_image`,
+        options: sql`excluded.options`,
+        meaning: sql`excluded.meaning`,
+      },
+    });
+  await db.delete(formFields).where(
+    and(
+      inArray(formFields.companyId, MERCHANT_CATALOG.map((m) => m.entry.id)),
+      notInArray(formFields.id, rows.map((r) => r.id)),
+    ),
+  );
+}
 
 export interface SeedOptions {
   supportPassword?: string;
@@ -65,17 +142,25 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     .values(SUPPORTED_COMPANIES)
     .onConflictDoUpdate({
       target: companies.id,
-      set: { shortName: sql`excluded.short_name`, name: sql`excluded.name`, logo: sql`excluded.logo` },
+      set: { shortName: sql`excluded.short_name`, name: sql`excluded.name`, logo: sql`excluded.logo`, kind: sql`excluded.kind` },
     });
+  await seedMerchants(db);
 
   const demoId = await ensureUser(db, { ...DEMO_USER, isStaff: false });
   await db
     .insert(clients)
     .values([
-      { userId: demoId, rfc: DEMO_RFCS.persona.rfc, firstName: DEMO_RFCS.persona.firstName, lastName: DEMO_RFCS.persona.lastName },
-      { userId: demoId, rfc: DEMO_RFCS.empresa.rfc, name: DEMO_RFCS.empresa.name },
+      { userId: demoId, ...DEMO_RFCS.persona },
+      { userId: demoId, ...DEMO_RFCS.empresa },
     ])
     .onConflictDoNothing({ target: [clients.userId, clients.rfc] });
+  // Demo databases made before issue 6 get the postal code and regime once (never over a user's edit).
+  for (const a of [DEMO_RFCS.persona, DEMO_RFCS.empresa]) {
+    await db
+      .update(clients)
+      .set({ zipCode: a.zipCode, taxRegime: a.taxRegime })
+      .where(and(eq(clients.userId, demoId), eq(clients.rfc, a.rfc), eq(clients.taxRegime, '')));
+  }
 
   const supportId = await ensureUser(db, {
     ...SUPPORT_USER,

@@ -55,7 +55,6 @@ const CORE_ENDPOINTS: Endpoint[] = [
       action: '`stats`: en lugar de los tickets, los totales de gastos e ingresos de cada uno de los 12 meses de date[year]',
     },
   },
-  { method: 'post', path: '/form/ticket_create', summary: 'Registrar un gasto (tipo 2) o ingreso (tipo 4) manual con company[id]=1; idempotente por additional_info.ticket_id', tag: 'Tickets', auth: true, body: CreateTicketBody, response: R.TicketCreated, errors: [404], params: { format: '`json`' } },
   { method: 'put', path: '/api/v2/update_ticket', summary: 'Cambiar la categoría, la categoría de ingreso o la nota de un ticket propio', tag: 'Tickets', auth: true, body: UpdateTicketBody, response: R.Ticket, errors: [404] },
   { method: 'delete', path: '/api/v2/tickets', summary: 'Eliminar tickets propios', tag: 'Tickets', auth: true, body: RemoveTicketsBody, response: R.Deleted },
   {

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { FIRST_YEAR } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
+import { MANUAL_COMPANY_ID } from '../../domain/ticket';
 import { monthlyTotals } from '../analytics/queries';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
@@ -41,8 +42,10 @@ export function ticketRoutes(s: Services): Hono<AppEnv> {
     return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
   });
 
-  app.post('/form/ticket_create', auth, async (c) => {
+  app.post('/form/ticket_create', auth, async (c, next) => {
     const body = parseWith(CreateTicketBody, c.get('body'));
+    // A merchant's ticket is an invoice request: src/server/invoicing/routes.ts answers it.
+    if (body.company.id !== MANUAL_COMPANY_ID) return next();
     const ticketId = await createTicket(s.db, caller(c).userId, body, s.clock());
     return ok(c, { ticket: { ticket_id: ticketId } });
   });

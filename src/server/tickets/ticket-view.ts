@@ -1,10 +1,15 @@
-// Rows → the ticket JSON of DESIGN §3, read with one joined query (owner's username, RFC, company, tag).
-import { and, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+// Rows → the ticket JSON of DESIGN §3, read with one joined query (owner's username, RFC, company, tag),
+// plus, for tickets of merchants, the latest invoice request (issue 6 'Where is my invoice?').
+import { and, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import type { TicketInvoice } from '../../domain/invoicing';
 import type { Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
 import type { Db } from '../db/client';
-import { clients, companies, metaTags, receipts, tickets, users } from '../db/schema';
+import { clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { mexicoCityIso } from './mexico-time';
+
+/** The ticket JSON with its invoice request: null for tickets that were never requested. */
+export type TicketJson = Ticket & { invoice: TicketInvoice | null };
 
 function ticketQuery(db: Db) {
   return db
@@ -14,6 +19,7 @@ function ticketQuery(db: Db) {
       statusId: tickets.statusId,
       receivedAt: tickets.receivedAt,
       companyShortName: companies.shortName,
+      companyKind: companies.kind,
       ticketNumber: tickets.ticketNumber,
       amount: tickets.amount,
       metaTagId: tickets.metaTagId,
@@ -49,7 +55,7 @@ function ticketQuery(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
 
-export function toTicket(r: Row): Ticket {
+export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJson {
   return {
     ticket_id: r.id,
     ticket_type_id: r.type,
@@ -83,19 +89,42 @@ export function toTicket(r: Row): Ticket {
     rfc: r.rfc,
     currency: r.currency,
     original_amount: r.originalAmount,
+    invoice,
   };
 }
 
+/** The latest invoice request of each merchant ticket among rows (one query per 1,000 tickets). */
+async function invoicesOf(db: Db, rows: readonly Row[]): Promise<Map<string, TicketInvoice>> {
+  const ids = rows.filter((r) => r.companyKind === 'merchant').map((r) => r.id);
+  const out = new Map<string, TicketInvoice>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await db
+      .select({ ticketId: invoiceRequests.ticketId, id: invoiceRequests.id, status: invoiceRequests.status, email: invoiceRequests.email, error: invoiceRequests.error, updatedAt: invoiceRequests.updatedAt })
+      .from(invoiceRequests)
+      .where(inArray(invoiceRequests.ticketId, ids.slice(i, i + 1000)))
+      .orderBy(desc(invoiceRequests.createdAt), desc(invoiceRequests.id));
+    for (const f of found) {
+      if (!f.ticketId || out.has(f.ticketId)) continue;
+      out.set(f.ticketId, {
+        request_id: f.id, status: f.status as TicketInvoice['status'], email: f.email, error: f.error, updated_at: f.updatedAt.toISOString(),
+      });
+    }
+  }
+  return out;
+}
+
 /** One live ticket of that user, or undefined. */
-export async function findTicket(db: Db, userId: number, ticketId: string): Promise<Ticket | undefined> {
+export async function findTicket(db: Db, userId: number, ticketId: string): Promise<TicketJson | undefined> {
   const [row] = await ticketQuery(db).where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
-  return row ? toTicket(row) : undefined;
+  if (!row) return undefined;
+  return toTicket(row, (await invoicesOf(db, [row])).get(row.id) ?? null);
 }
 
 /** The live tickets of one tax account in [from, to), newest first: a range on the (client_id, received_at) index. */
-export async function ticketsInRange(db: Db, clientId: number, from: Date, to: Date): Promise<Ticket[]> {
+export async function ticketsInRange(db: Db, clientId: number, from: Date, to: Date): Promise<TicketJson[]> {
   const rows = await ticketQuery(db)
     .where(and(eq(tickets.clientId, clientId), gte(tickets.receivedAt, from), lt(tickets.receivedAt, to), isNull(tickets.deletedAt)))
     .orderBy(desc(tickets.receivedAt), desc(tickets.createdAt), desc(tickets.id));
-  return rows.map(toTicket);
+  const invoices = await invoicesOf(db, rows);
+  return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null));
 }

@@ -20,6 +20,7 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
     expect(accounts).toHaveLength(2);
     expect(accounts[0]).toEqual({
       diverza_client_id: expect.any(Number),
+      regimen_fiscal: '612',
       rfc: 'XIQB891116QE4',
       name: null,
       first_name: 'BERENICE',
@@ -36,7 +37,7 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
       synchronized_at: null,
       num_reg_id_trib: null,
       residencia_fiscal: null,
-      address: [{ ...EMPTY_ADDRESS, country: 'MEX' }],
+      address: [{ ...EMPTY_ADDRESS, country: 'MEX', zip_code: '88965' }],
     });
     expect(accounts[1]).toMatchObject({ rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', first_name: null, last_name: null, plan_id: 1 });
   });
@@ -140,6 +141,37 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
     });
     expect(toPerson.status).toBe(400);
     expect(toPerson.json).toEqual({ errors: [MSG.missingInfo] });
+  });
+
+  it('keeps the postal code and regime CFDI 4.0 needs, checked when given (issue 6)', async () => {
+    const u = await h.signUp('cpre');
+    const made = await h.call('POST', '/new_client', {
+      token: u.token,
+      body: { client: { rfc: 'CPR010101AB1', name: 'Con CP', regimen_fiscal: '601' }, ubication_data: { zip_code: '64000' } },
+    });
+    expect(made.status).toBe(200);
+    expect(made.json.response).toMatchObject({ regimen_fiscal: '601', address: [expect.objectContaining({ zip_code: '64000' })] });
+    const badCp = await h.call('POST', '/new_client', { token: u.token, body: { client: { rfc: 'CPS010101AB1', name: 'X' }, ubication_data: { zip_code: '640' } } });
+    expect(badCp.status).toBe(400);
+    expect(badCp.json).toEqual({ errors: [MSG.postalCodeInvalid] });
+    // 612 is a regime of personas físicas: not for a 12-character RFC
+    const badRegime = await h.call('POST', '/new_client', { token: u.token, body: { client: { rfc: 'CPS010101AB1', name: 'X', regimen_fiscal: '612' } } });
+    expect(badRegime.status).toBe(400);
+    expect(badRegime.json).toEqual({ errors: [MSG.regimeInvalid] });
+    // without them registering still works; an edit fills them in, and an edit without them keeps them
+    const plain = (await h.call('POST', '/new_client', { token: u.token, body: { client: { rfc: 'CPSA010101AB1', first_name: 'Ana', last_name: 'Paz' } } })).json.response as Account;
+    expect(plain.regimen_fiscal).toBe('');
+    const id = plain.diverza_client_id;
+    const filled = await h.call('PUT', '/update_client', {
+      token: u.token,
+      body: { client: { diverza_client_id: id, rfc: 'CPSA010101AB1', first_name: 'Ana', last_name: 'Paz', zip_code: '26015', regimen_fiscal: '612' } },
+    });
+    expect(filled.json.response).toMatchObject({ regimen_fiscal: '612', address: [expect.objectContaining({ zip_code: '26015' })] });
+    const kept = await h.call('PUT', '/update_client', { token: u.token, body: { client: { diverza_client_id: id, rfc: 'CPSA010101AB1', first_name: 'Ana', last_name: 'Paz Gil' } } });
+    expect(kept.json.response).toMatchObject({ last_name: 'Paz Gil', regimen_fiscal: '612', address: [expect.objectContaining({ zip_code: '26015' })] });
+    const wrong = await h.call('PUT', '/update_client', { token: u.token, body: { client: { diverza_client_id: id, rfc: 'CPSA010101AB1', first_name: 'Ana', last_name: 'Paz', zip_code: 'ABCDE' } } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toEqual({ errors: [MSG.postalCodeInvalid] });
   });
 
   it('refuses an edit that would repeat another of the same user RFCs', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
+import { MERCHANTS } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import { manualTicketPayload } from '../../../src/domain/spending-form';
 import type { Ticket } from '../../../src/domain/ticket';
@@ -20,10 +21,15 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
   it('lists the supported companies: manual entries as id 1, tickets made from a CFDI file as id 2', async () => {
     const r = await h.call('GET', '/company/all.json');
     expect(r.status).toBe(200);
-    expect(r.json.response).toEqual([
+    expect(r.json.response.slice(0, 2)).toEqual([
       { short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/favicon.svg' },
       { short_name: 'cfdi', diverza_client_id: 2, name: 'Factura importada', value: '/favicon.svg' },
     ]);
+    // Then the merchants (issue 6), each with its own logo.
+    const byId = (a: { diverza_client_id: number }, b: { diverza_client_id: number }) => a.diverza_client_id - b.diverza_client_id;
+    expect([...r.json.response.slice(2)].sort(byId)).toEqual(
+      MERCHANTS.map((m) => ({ short_name: m.short_name, diverza_client_id: m.id, name: m.name, value: m.logo })).sort(byId),
+    );
   });
 
   it('creates a manual spending (type 2, status 3) and shows it in its Mexico City month', async () => {
@@ -52,6 +58,8 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
       rfc: a.rfc,
       currency: 'MXN',
       original_amount: null,
+      // Only merchant tickets have invoice requests (issue 6).
+      invoice: null,
     });
   });
 

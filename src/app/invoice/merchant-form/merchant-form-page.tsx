@@ -1,0 +1,236 @@
+// Merchant form (merchant/{merchant}, spec §2/§4): the merchant's fields without Importe and Fecha →
+// verify → the ticket and the receiver's RFC and e-mail → invoice → follow the request → 'Factura
+// enviada exitosamente.' and the form cleared. A QR's ref/check/total verify the ticket directly.
+import { useParams, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { accountDisplayName, type Account } from '../../../domain/account';
+import { isValidEmail } from '../../../domain/email';
+import { newId } from '../../../domain/ids';
+import { USOS_CFDI } from '../../../domain/invoicing';
+import { shownInMerchantForm } from '../../../domain/merchant-fields';
+import { merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
+import { MSG } from '../../../domain/messages';
+import { normalizeRfc } from '../../../domain/rfc';
+import { getSession } from '../../../offline/session';
+import { ApiError } from '../../api/api-error';
+import { followInvoiceRequest, requestInvoice, verifyTicket, type QrRef } from '../../api/invoicing';
+import { useLayout } from '../../layout/layout-context';
+import { Button } from '../../ui/button';
+import { Select, TextField } from '../../ui/fields';
+import { toast } from '../../ui/toast-store';
+import { useScreenToasts } from '../../ui/use-screen-toasts';
+import { DynamicFields } from '../fields/dynamic-fields';
+import { useFieldForm } from '../fields/use-field-form';
+import { accountPostalCode, accountRegime } from '../shared/account-tax';
+import { FieldsLoading } from '../shared/fields-loading';
+import { invoiceOutcome } from '../shared/invoice-outcome';
+import { MerchantHeader } from '../shared/merchant-header';
+import { TaxDataNotice } from '../shared/tax-data-notice';
+import { TicketSummary } from '../shared/ticket-summary';
+import { UnknownMerchant } from '../shared/unknown-merchant';
+import { useFormFields } from '../shared/use-form-fields';
+import { dexieFieldsCache } from '../ticket-form/ticket-form-page';
+import { initialMerchantStep, merchantReducer } from './merchant-flow';
+import '../invoice.css';
+
+const USO_OPTIONS = USOS_CFDI.map((u) => ({ value: u.code, label: `${u.code} — ${u.name}` }));
+
+export function MerchantFormPage() {
+  const { merchant: short } = useParams({ strict: false }) as { merchant?: string };
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const merchant = short ? merchantByShortName(short) : undefined;
+  if (!merchant) return <UnknownMerchant />;
+  const qr = qrFromSearch(searchStr);
+  return <MerchantForm key={`${merchant.short_name}|${qr?.ref ?? ''}`} merchant={merchant} qr={qr} />;
+}
+
+/**
+ * The QR's ref/check/total from the raw query: the router's own parsing turns '0042' into 42 and
+ * '1234.50' into 1234.5, which would no longer match the ticket. A check code may be empty.
+ */
+export function qrFromSearch(searchStr: string): QrRef | null {
+  const q = new URLSearchParams(searchStr.replace(/^\?/, ''));
+  const get = (k: string): string => {
+    const v = q.get(k) ?? '';
+    if (!v.startsWith('"')) return v;
+    try {
+      return String(JSON.parse(v)); // a value the router itself quoted when navigating with a search object
+    } catch {
+      return v;
+    }
+  };
+  const ref = get('ref');
+  const total = get('total');
+  return ref && total ? { ref, check: get('check'), total } : null;
+}
+
+type ReceiverField = 'rfc' | 'email' | 'uso';
+
+function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | null }) {
+  const { selected, accounts } = useLayout();
+  const { state, reload } = useFormFields(merchant.id, dexieFieldsCache);
+  const fields = useMemo(() => (state.status === 'ready' ? state.fields.filter(shownInMerchantForm) : []), [state]);
+  const form = useFieldForm(fields);
+  const [flow, dispatch] = useReducer(merchantReducer, initialMerchantStep);
+  // Error toasts belong to this screen: a new one replaces the last, and they close when it goes away.
+  const notes = useScreenToasts();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rfc, setRfc] = useState('');
+  const [email, setEmail] = useState(getSession()?.email ?? '');
+  const [uso, setUso] = useState('G03');
+  const [receiverError, setReceiverError] = useState<{ field: ReceiverField; message: string } | null>(null);
+  const refs = useRef<Partial<Record<ReceiverField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  // The account ticket the request creates: one id per ticket, so a retried send never makes two.
+  const ticketId = useRef(newId());
+
+  useEffect(() => {
+    if (selected && !rfc) setRfc(selected.rfc);
+  }, [selected, rfc]);
+
+  async function verify(lookup: Parameters<typeof verifyTicket>[1]) {
+    setProblem(null);
+    dispatch({ type: 'verify' });
+    try {
+      const ticket = await verifyTicket(merchant.id, lookup, 'merchant');
+      if (ticket.invoiced) throw new ApiError(MSG.ticketAlreadyInvoiced, 409);
+      dispatch({ type: 'verified', ticket });
+    } catch (err) {
+      dispatch({ type: 'failed' });
+      const message = err instanceof ApiError ? err.message : MSG.generic;
+      setProblem(message);
+      notes.error(message);
+      if (err instanceof ApiError && (err.status === 404 || err.status === 422) && !('ref' in lookup)) form.showTicketError(message);
+    }
+  }
+
+  // A scanned QR: verify with ref + check + total right away (once).
+  const qrDone = useRef(false);
+  useEffect(() => {
+    if (!qr || qrDone.current) return;
+    qrDone.current = true;
+    void verify(qr);
+  }, [qr]);
+
+  function onVerify(e: FormEvent) {
+    e.preventDefault();
+    const values = form.validate();
+    if (values) void verify(values);
+  }
+
+  function receiverProblem(account: Account | undefined): { field: ReceiverField; message: string } | null {
+    const r = normalizeRfc(rfc);
+    if (!account) return { field: 'rfc', message: accounts?.length ? 'Ese RFC no está en tu cuenta. Elige uno de tus RFC o agrégalo con “Añadir RFC”.' : MSG.receiverRfcInvalid };
+    if (!r) return { field: 'rfc', message: MSG.receiverRfcInvalid };
+    if (!isValidEmail(email.trim().toLowerCase())) return { field: 'email', message: MSG.receiverEmailInvalid };
+    if (!USOS_CFDI.some((u) => u.code === uso)) return { field: 'uso', message: MSG.usoRequired };
+    return null;
+  }
+
+  async function onSend(e: FormEvent) {
+    e.preventDefault();
+    if (flow.step !== 'receiver') return;
+    const account = accounts?.find((a) => a.rfc === normalizeRfc(rfc));
+    const bad = receiverProblem(account);
+    if (bad || !account) {
+      if (bad) {
+        setReceiverError(bad);
+        refs.current[bad.field]?.focus();
+      }
+      return;
+    }
+    setReceiverError(null);
+    setProblem(null);
+    dispatch({ type: 'send' });
+    try {
+      const { request_id } = await requestInvoice(flow.ticket.ref, {
+        client: account.diverza_client_id,
+        ticket_id: ticketId.current,
+        email: email.trim().toLowerCase(),
+        rfc: account.rfc,
+        uso_cfdi: uso,
+        nombre: accountDisplayName(account),
+        regimen_fiscal_receptor: accountRegime(account) ?? '',
+        codigo_postal: accountPostalCode(account),
+        ...(account.residencia_fiscal ? { residencia_fiscal: account.residencia_fiscal } : {}),
+        ...(account.num_reg_id_trib ? { num_reg_id_trib: account.num_reg_id_trib } : {}),
+      });
+      const outcome = invoiceOutcome(await followInvoiceRequest(request_id));
+      if (outcome.kind === 'error') throw new ApiError(outcome.message, 422);
+      notes.dismissAll();
+      toast.success(outcome.message);
+      form.clear();
+      ticketId.current = newId();
+      dispatch({ type: 'done' });
+    } catch (err) {
+      dispatch({ type: 'failed' });
+      const message = err instanceof ApiError ? err.message : MSG.generic;
+      setProblem(message);
+      notes.error(message);
+    }
+  }
+
+  const err = (f: ReceiverField) => (receiverError?.field === f ? receiverError.message : null);
+  const reg = (f: ReceiverField) => (el: HTMLInputElement | HTMLSelectElement | null) => {
+    refs.current[f] = el;
+  };
+
+  return (
+    <main id="main" className="page page--form invoice-page">
+      <MerchantHeader merchant={merchant} subtitle="Solicita la factura de tu ticket." />
+      {problem && (
+        <div className="notice notice--error" role="alert">
+          <p>{problem}</p>
+        </div>
+      )}
+      {flow.step === 'ticket' ? (
+        <form className="card stack" onSubmit={onVerify} noValidate aria-busy={flow.busy || undefined}>
+          {state.status === 'ready' ? (
+            <DynamicFields fields={fields} values={form.values} onChange={form.onChange} error={form.error} registerRef={form.registerRef} disabled={flow.busy} />
+          ) : (
+            <FieldsLoading state={state} onRetry={reload} />
+          )}
+          <div className="form-actions">
+            <Button type="submit" variant="primary" loading={flow.busy} disabled={state.status !== 'ready'}>
+              Buscar ticket
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form className="card stack" onSubmit={onSend} noValidate aria-busy={flow.busy || undefined}>
+          <TicketSummary ticket={flow.ticket} />
+          {selected && <TaxDataNotice account={accounts?.find((a) => a.rfc === normalizeRfc(rfc)) ?? selected} />}
+          <TextField
+            label="RFC"
+            value={rfc}
+            onChange={(e) => setRfc(e.target.value.toUpperCase().replace(/\s+/g, ''))}
+            maxLength={13}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            list="merchant-form-rfcs"
+            error={err('rfc')}
+            inputRef={reg('rfc')}
+            disabled={flow.busy}
+          />
+          <datalist id="merchant-form-rfcs">
+            {accounts?.map((a) => (
+              <option key={a.diverza_client_id} value={a.rfc}>
+                {accountDisplayName(a)}
+              </option>
+            ))}
+          </datalist>
+          <TextField label="Correo electrónico" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" error={err('email')} inputRef={reg('email')} disabled={flow.busy} />
+          <Select label="Uso del CFDI" options={USO_OPTIONS} value={uso} onChange={(e) => setUso(e.target.value)} error={err('uso')} selectRef={reg('uso')} disabled={flow.busy} />
+          <div className="form-actions">
+            <Button onClick={() => dispatch({ type: 'back' })} disabled={flow.busy}>
+              Otro ticket
+            </Button>
+            <Button type="submit" variant="primary" loading={flow.busy}>
+              Facturar
+            </Button>
+          </div>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,132 @@
+// The public receipt of a merchant ticket (top-level rule 1, `#/tickets?ref=…`): no sign-in. Loading, then
+// the receipt, or one short line when it cannot be shown (spec: an error flag, nothing else).
+import { useEffect, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { formatMoney } from '../../domain/money';
+import { groupFolio, matchesLink, readReceipt, REF_PATTERN, type Receipt } from './receipt-model';
+import './receipt-view.css';
+
+export const RECEIPT_TXT = {
+  loading: 'Cargando…',
+  error: 'No pudimos mostrar este ticket.',
+  total: 'Total',
+  subtotal: 'Subtotal',
+  tax: 'IVA',
+  rfc: 'RFC del emisor',
+  folio: 'Folio',
+  date: 'Fecha',
+  place: 'Lugar de expedición',
+  payment: 'Forma de pago',
+  items: 'Conceptos',
+  qr: 'Código QR para verificar este ticket',
+  quantity: 'Cantidad',
+  description: 'Descripción',
+  amount: 'Importe',
+} as const;
+
+type ViewState = { kind: 'loading' } | { kind: 'error' } | { kind: 'loaded'; receipt: Receipt };
+
+export interface ReceiptSearch {
+  ref?: string;
+  rfc?: string;
+  folio?: string;
+}
+
+async function loadReceipt(search: ReceiptSearch, signal: AbortSignal): Promise<Receipt | null> {
+  const ref = search.ref ?? '';
+  if (!REF_PATTERN.test(ref)) return null;
+  const res = await fetch(`/api/v3/tickets/${ref}?format=json`, { signal, headers: { Accept: 'application/xml' } });
+  if (!res.ok) return null;
+  const doc = new DOMParser().parseFromString(await res.text(), 'application/xml');
+  const receipt = readReceipt(doc, res.headers, ref);
+  return receipt && matchesLink(receipt, search) ? receipt : null;
+}
+
+export function ReceiptViewPage() {
+  const search = useSearch({ strict: false }) as ReceiptSearch;
+  const [state, setState] = useState<ViewState>({ kind: 'loading' });
+  const { ref, rfc, folio } = search;
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState({ kind: 'loading' });
+    loadReceipt({ ref, rfc, folio }, ctrl.signal)
+      .then((receipt) => setState(receipt ? { kind: 'loaded', receipt } : { kind: 'error' }))
+      .catch(() => {
+        if (!ctrl.signal.aborted) setState({ kind: 'error' });
+      });
+    return () => ctrl.abort();
+  }, [ref, rfc, folio]);
+
+  return <ReceiptView state={state} />;
+}
+
+export function ReceiptView({ state }: { state: ViewState }) {
+  return (
+    <main className="receipt-page">
+      {state.kind === 'loading' && <p className="receipt-status" role="status">{RECEIPT_TXT.loading}</p>}
+      {state.kind === 'error' && <p className="receipt-status receipt-error" role="alert" data-error="true">{RECEIPT_TXT.error}</p>}
+      {state.kind === 'loaded' && <ReceiptCard r={state.receipt} />}
+    </main>
+  );
+}
+
+function ReceiptCard({ r }: { r: Receipt }) {
+  return (
+    <article className="receipt" aria-labelledby="receipt-venue">
+      <header className="receipt__head">
+        {r.venueLogo && <img className="receipt__logo" src={r.venueLogo} alt="" width="64" height="64" />}
+        <div>
+          <h1 id="receipt-venue" className="receipt__venue">{r.venueName}</h1>
+          {r.branch && <p className="receipt__branch">{r.branch}</p>}
+        </div>
+      </header>
+      <p className="receipt__total">
+        <span className="receipt__label">{RECEIPT_TXT.total}</span>
+        <span className="tabular">{formatMoney(r.total)}</span>
+      </p>
+      <table className="receipt__lines">
+        <caption className="visually-hidden">{RECEIPT_TXT.items}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{RECEIPT_TXT.quantity}</th>
+            <th scope="col">{RECEIPT_TXT.description}</th>
+            <th scope="col" className="num">{RECEIPT_TXT.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.lines.map((l, i) => (
+            <tr key={i}>
+              <td className="tabular">{l.quantity}</td>
+              <td>{l.description}</td>
+              <td className="num tabular">{formatMoney(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>{RECEIPT_TXT.subtotal}</th>
+            <td className="num tabular">{formatMoney(r.subtotal)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>{RECEIPT_TXT.tax}</th>
+            <td className="num tabular">{formatMoney(r.tax)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <dl className="receipt__facts">
+        <dt>{RECEIPT_TXT.rfc}</dt>
+        <dd className="tabular">{r.rfc}</dd>
+        <dt>{RECEIPT_TXT.folio}</dt>
+        <dd className="tabular receipt__folio">{groupFolio(r.folio)}</dd>
+        <dt>{RECEIPT_TXT.date}</dt>
+        <dd className="tabular">{r.date}</dd>
+        <dt>{RECEIPT_TXT.place}</dt>
+        <dd className="tabular">{r.place}</dd>
+        <dt>{RECEIPT_TXT.payment}</dt>
+        <dd>{r.paymentMethod}</dd>
+      </dl>
+      <img className="receipt__qr" src={`/api/v3/tickets/${r.ref}/qr.svg`} alt={RECEIPT_TXT.qr} width="180" height="180" />
+    </article>
+  );
+}

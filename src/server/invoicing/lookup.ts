@@ -1,0 +1,83 @@
+// A scanned SAT verification QR (issue 6 item 5): is it an invoice we issued, or one the user already
+// keeps? And importing the one we issued into the user's account (through the issue-5 import pipeline).
+import { and, eq, isNull } from 'drizzle-orm';
+import { toCents } from '../../domain/decimal';
+import { MSG } from '../../domain/messages';
+import { normalizeRfc } from '../../domain/rfc';
+import type { Db } from '../db/client';
+import { clients, companies, invoiceRequests, receipts, tickets } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import { fail } from '../http/errors';
+import { importCfdiBatch } from '../imports/import-cfdi';
+
+export interface LookupQuery {
+  uuid: string;
+  re: string;
+  rr: string;
+  tt: string;
+}
+
+export interface LookupAnswer {
+  uuid: string;
+  rfc_issuer: string;
+  name_issuer: string;
+  rfc_receiver: string;
+  total: string;
+  emission_date: string | null;
+  state: 'importable' | 'imported' | 'unknown';
+  ticket_id: string | null;
+}
+
+/** A CFDI we issued with that UUID whose RFCs and total are the QR's (a tampered QR matches nothing). */
+async function issuedCfdi(db: Db, q: LookupQuery) {
+  const [row] = await db
+    .select({ xmlKey: invoiceRequests.xmlKey, receiver: invoiceRequests.receiver, rfcIssuer: companies.rfc, nameIssuer: companies.legalName, stampedAt: invoiceRequests.stampedAt, id: invoiceRequests.id })
+    .from(invoiceRequests)
+    .innerJoin(companies, eq(companies.id, invoiceRequests.companyId))
+    .where(eq(invoiceRequests.uuid, q.uuid));
+  if (!row?.xmlKey || row.rfcIssuer !== q.re || row.receiver.rfc !== q.rr) return undefined;
+  return row;
+}
+
+export async function lookupCfdi(db: Db, files: FileStore, userId: number, raw: LookupQuery): Promise<LookupAnswer> {
+  const q = { uuid: raw.uuid.trim().toUpperCase(), re: normalizeRfc(raw.re), rr: normalizeRfc(raw.rr), tt: raw.tt.trim() };
+  const [kept] = await db
+    .select({ receipt: receipts, ticketId: tickets.id })
+    .from(receipts)
+    .leftJoin(tickets, and(eq(tickets.receiptId, receipts.id), isNull(tickets.deletedAt)))
+    .where(and(eq(receipts.userId, userId), eq(receipts.uuid, q.uuid)));
+  if (kept) {
+    const r = kept.receipt;
+    return {
+      uuid: r.uuid, rfc_issuer: r.rfcIssuer, name_issuer: r.nameIssuer, rfc_receiver: r.rfcReceiver, total: r.total,
+      emission_date: r.emissionDate, state: 'imported', ticket_id: kept.ticketId,
+    };
+  }
+  const issued = await issuedCfdi(db, q);
+  if (issued) {
+    const xml = await files.get(issued.xmlKey!);
+    const { readCfdi } = await import('../cfdi/read');
+    const read = xml ? readCfdi(xml) : undefined;
+    if (read?.ok && toCents(read.cfdi.total) === toCents(q.tt)) {
+      const c = read.cfdi;
+      return {
+        uuid: c.uuid, rfc_issuer: c.issuer.rfc, name_issuer: c.issuer.nombre, rfc_receiver: c.receiver.rfc, total: c.total,
+        emission_date: c.fecha, state: 'importable', ticket_id: null,
+      };
+    }
+  }
+  return { uuid: q.uuid, rfc_issuer: q.re, name_issuer: '', rfc_receiver: q.rr, total: q.tt, emission_date: null, state: 'unknown', ticket_id: null };
+}
+
+/** Imports an invoice we issued into the caller's accounts whose RFC it names; answers the ticket. */
+export async function importIssuedCfdi(db: Db, files: FileStore, userId: number, uuid: string, now: Date): Promise<string> {
+  const [row] = await db.select({ xmlKey: invoiceRequests.xmlKey }).from(invoiceRequests).where(eq(invoiceRequests.uuid, uuid.toUpperCase()));
+  const xml = row?.xmlKey ? await files.get(row.xmlKey) : null;
+  if (!xml) throw fail(404, MSG.notFound);
+  const accounts = (await db.select({ clientId: clients.id, rfc: clients.rfc }).from(clients).where(eq(clients.userId, userId)));
+  const outcome = (await importCfdiBatch(db, files, userId, accounts, [{ uploadId: 'qr', bytes: xml }], now, async () => undefined)).get('qr');
+  if (!outcome || outcome.status === 'rechazado') throw fail(422, MSG.importNotYours);
+  const ticketId = outcome.ticketIds[0];
+  if (!ticketId) throw fail(404, MSG.notFound);
+  return ticketId;
+}

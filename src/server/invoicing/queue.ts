@@ -1,0 +1,47 @@
+// Invoice requests as durable pg-boss jobs: one job per request (queue policy 'stately' with the request
+// id as singletonKey: at most one waiting and one running per request), retried with backoff. Running a
+// request again is harmless (process.ts resumes at the first step not done).
+import type PgBoss from 'pg-boss';
+import { giveUp, processInvoiceRequest, type InvoiceDeps } from './process';
+
+export const INVOICE_QUEUE = 'invoice-request';
+const RETRY = { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInMinutes: 15 } as const;
+
+/** How the routes hand a request over to the worker. */
+export interface InvoiceQueue {
+  enqueue(requestId: string): Promise<void>;
+}
+
+interface InvoiceJob {
+  requestId: string;
+}
+
+export async function startInvoiceWorker(
+  boss: PgBoss,
+  deps: InvoiceDeps,
+  opts: { pollingIntervalSeconds?: number; retryDelaySeconds?: number } = {},
+): Promise<InvoiceQueue> {
+  await boss.createQueue(INVOICE_QUEUE, { name: INVOICE_QUEUE, policy: 'stately' });
+  let workerId = '';
+  const nudge = () => {
+    if (workerId) boss.notifyWorker(workerId);
+  };
+  workerId = await boss.work<InvoiceJob>(INVOICE_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async (jobs) => {
+    setImmediate(nudge);
+    for (const job of jobs) {
+      try {
+        await processInvoiceRequest(deps, job.data.requestId);
+      } catch (err) {
+        if (job.retryCount < job.retryLimit) throw err;
+        console.error('[invoicing] sin más reintentos:', job.data.requestId, err);
+        await giveUp(deps, job.data.requestId);
+      }
+    }
+  });
+  return {
+    async enqueue(requestId) {
+      await boss.send(INVOICE_QUEUE, { requestId }, { ...RETRY, retryDelay: opts.retryDelaySeconds ?? RETRY.retryDelay, singletonKey: requestId });
+      nudge();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// CLI: `tsx src/server/rfc/import-inactive.ts <file.csv> [list-name]` loads one of SAT's published
+// lists of non-active RFCs (69-B listado completo, no localizados, cancelados…) into inactive_rfcs,
+// replacing that list's previous import. Uses DATABASE_URL, else the embedded PGlite in DATA_DIR
+// (stop the server first: PGlite allows one process).
+import { readFileSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { readEnv } from '../config';
+import { createDb } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { parseInactiveList, replaceInactiveList } from './inactive-list';
+
+async function main(): Promise<void> {
+  const [file, name] = process.argv.slice(2);
+  if (!file) {
+    console.error('Uso: tsx src/server/rfc/import-inactive.ts <archivo.csv> [nombre-de-la-lista]');
+    process.exit(2);
+  }
+  const list = (name ?? basename(file, extname(file))).trim().slice(0, 80);
+  const parsed = parseInactiveList(readFileSync(file));
+  const env = readEnv();
+  const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
+  try {
+    await runMigrations(database);
+    const inserted = await replaceInactiveList(database.db, list, parsed.rfcs);
+    console.log(`Lista «${list}»: ${parsed.rfcs.length} RFC leídos, ${inserted} guardados (${parsed.rfcs.length - inserted} ya estaban en otra lista), ${parsed.skipped} renglones sin RFC.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,174 @@
+// Issue 6 'Escanear código' in real Chromium: a point of sale registers a ticket through the merchant API,
+// its QR becomes a fake camera (a Y4M video made here, QR centred on 1280×720), and scanning on
+// ticket/new opens that merchant's form with the ticket verified (prefilled from ref/check/total).
+// Also: the camera turns off when the dialog closes, and a refused camera shows the Spanish message.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CFDI_TXT } from '../../src/app/scan/cfdi-card';
+import { TXT } from '../../src/app/strings';
+import { MSG } from '../../src/domain/messages';
+import { formatMoney } from '../../src/domain/money';
+import { qrFrameLuma, y4mVideo } from '../bench/qr-decode';
+import { CHROMIUM_ARGS, chromiumPath, startApp, type Running } from './harness';
+
+const MERCHANT = 'copexa';
+const SHOTS = '/tmp/shots-h5';
+const RFC = 'GODE561231GR8';
+
+let dataDir: string;
+let app: Running;
+let browser: Browser;
+let ticket: { ref: string; qr: string; total: string; ticket_number: string };
+let user: { username: string; password: string };
+
+/** Rotates the merchant's point-of-sale key with the CLI (before the server holds the embedded database). */
+function merchantKey(dir: string): string {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/merchants/merchant-key.ts', MERCHANT], {
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  const key = out.trim().split('\n').pop() ?? '';
+  if (!key.startsWith('ccm_')) throw new Error(`merchant-key: ${out}`);
+  return key;
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-scan-'));
+  const key = merchantKey(dataDir);
+  app = await startApp({ DATA_DIR: dataDir });
+  const issued = new Date(Date.now() - 3600_000).toISOString();
+  const r = await app.api(`/api/v3/merchants/${MERCHANT}/tickets`, {
+    method: 'POST',
+    headers: { 'X-Merchant-Key': key },
+    body: JSON.stringify({
+      ticket_number: `E2E${Date.now() % 1_000_000}`, issued_at: issued, forma_pago: '04', check_code: 'AB12',
+      venue: 'Sucursal Centro', items: [{ description: 'Cuaderno profesional', quantity: '3', unit_price: '45.50' }, { description: 'Plumas (paquete)', quantity: '1', unit_price: '62.00' }],
+    }),
+  });
+  if (r.status !== 201) throw new Error(`merchant ticket ${r.status}: ${JSON.stringify(r.body)}`);
+  const body = (r.body as { response: { ref: string; qr: string; total: string } }).response;
+  ticket = { ...body, ticket_number: '' };
+  const video = join(dataDir, 'ticket-qr.y4m');
+  writeFileSync(video, y4mVideo(qrFrameLuma(body.qr, 6)));
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  user = await app.signUp(`scan${Date.now() % 100000}`, RFC, { first_name: 'Ana', last_name: 'Díaz' });
+});
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await app?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedIn(viewport: { width: number; height: number }, permissions: string[] = ['camera'], on: Browser = browser): Promise<Page> {
+  const context = await on.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City', permissions });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/#/login`);
+  await page.getByLabel('Usuario o correo').fill(user.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL(/#\/(home)?$/, { timeout: 30_000 });
+  return page;
+}
+
+/** Live camera tracks of the page (the fake device counts like a real one). */
+const liveTracks = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('video')).flatMap((v) => (v.srcObject as MediaStream | null)?.getTracks().filter((t) => t.readyState === 'live') ?? []).length);
+
+describe('Escanear código', () => {
+  it('scanning a merchant ticket QR opens its form with the ticket verified', async () => {
+    const page = await signedIn({ width: 360, height: 780 });
+    await page.goto(`${app.url}/#/ticket/new`);
+    const scan = page.getByRole('button', { name: 'Escanear código' });
+    await scan.waitFor({ timeout: 30_000 });
+    await scan.click();
+    const dialog = page.getByRole('dialog', { name: 'Escanear código' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Cancelar' }).isVisible()).toBe(true);
+    await page.waitForURL(new RegExp(`#/merchant/${MERCHANT}\\?ref=${ticket.ref}&check=AB12&total=`), { timeout: 30_000 });
+    // The dialog is gone and so is the camera.
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await liveTracks(page)).toBe(0);
+    // H4's merchant form verified the ticket from the QR: its summary shows the total.
+    await expect.poll(() => page.getByText(formatMoney(ticket.total)).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SHOTS, 'scan-result-360.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it('shows the viewfinder at 360 px and 1280 px, and Cancelar stops the camera', async () => {
+    // Opened and cancelled before a code is read, at both widths.
+    for (const viewport of [{ width: 360, height: 780 }, { width: 1280, height: 800 }]) {
+      const page = await signedIn(viewport);
+      await page.goto(`${app.url}/#/ticket/new`);
+      // Keep the decoder from reading (no canvas) so the open dialog can be looked at.
+      await page.evaluate(() => {
+        const orig = HTMLCanvasElement.prototype.getContext;
+        (window as unknown as { __h5Block: boolean }).__h5Block = true;
+        HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: Parameters<typeof orig>) {
+          if ((window as unknown as { __h5Block: boolean }).__h5Block) return null;
+          return orig.apply(this, args);
+        } as typeof orig;
+      });
+      await page.getByRole('button', { name: 'Escanear código' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Escanear código' });
+      await dialog.waitFor();
+      await expect.poll(() => liveTracks(page)).toBe(1);
+      await expect.poll(() => dialog.getByRole('status').first().textContent()).toBe('Buscando un código QR…');
+      await page.screenshot({ path: join(SHOTS, `scan-dialog-${viewport.width}.png`) });
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect.poll(() => liveTracks(page)).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // Focus went back to the button that opened it.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Escanear código');
+      await page.context().close();
+    }
+  });
+
+  it('a refused camera explains what to do in Spanish', async () => {
+    const page = await signedIn({ width: 360, height: 780 }, []);
+    await page.goto(`${app.url}/#/ticket/new`);
+    // No permission granted and no prompt UI: getUserMedia is refused.
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Escanear código' }).click();
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe(MSG.cameraUnavailable);
+    await page.screenshot({ path: join(SHOTS, 'scan-camera-error-360.png') });
+    await page.context().close();
+  });
+
+  it("a CFDI's SAT QR is looked up; one we do not have offers importing its files", async () => {
+    // Another fake camera: SAT's verification QR of an invoice this server never saw.
+    const sat = 'https://verificacfdi.facturaelectronica.sat.gob.mx/default.aspx?id=5FB2822E-396D-4725-8521-CDC4BDD20CCF&re=EKU9003173C9&rr=GODE561231GR8&tt=1160.000000&fe=Ld8qOA==';
+    const video = join(dataDir, 'sat-qr.y4m');
+    writeFileSync(video, y4mVideo(qrFrameLuma(sat, 5)));
+    const other = await chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const page = await signedIn({ width: 360, height: 780 }, ['camera'], other);
+      await page.goto(`${app.url}/#/ticket/new`);
+      await page.getByRole('button', { name: 'Escanear código' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Escanear código' });
+      await expect.poll(() => dialog.getByText(CFDI_TXT.unknown).count(), { timeout: 30_000 }).toBe(1);
+      // The camera is off while the card shows.
+      expect(await liveTracks(page)).toBe(0);
+      await page.screenshot({ path: join(SHOTS, 'scan-cfdi-unknown-360.png') });
+      await dialog.getByRole('button', { name: CFDI_TXT.importFiles }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: TXT.importTitle }).count()).toBe(1);
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
+});
