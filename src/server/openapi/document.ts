@@ -5,7 +5,7 @@ import { CreateUserBody, LoginBody, PasswordResetConfirmBody, PasswordResetReque
 import { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { APP_VERSION } from '../../domain/http';
 import { ShareReceiptsBody } from '../../domain/receipt-share';
-import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
+import { RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
 import { INVOICING_ENDPOINTS } from '../invoicing/openapi';
