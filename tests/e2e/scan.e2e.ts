@@ -1,6 +1,8 @@
 // Issue 6 'Escanear código' in real Chromium: a point of sale registers a ticket through the merchant API,
 // its QR becomes a fake camera (a Y4M video made here, QR centred on 1280×720), and scanning on
-// ticket/new opens that merchant's form with the ticket verified (prefilled from ref/check/total).
+// ticket/new opens that merchant's form with the ticket verified (prefilled from ref/check/total); the
+// invoice is requested there and arrives through a real SMTP server (the app runs with SMTP_URL) with
+// its PDF and an XML that SAT's XSD accepts, and the ticket shows as facturado in its month.
 // Also: the camera turns off when the dialog closes, and a refused camera shows the Spanish message.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { TXT } from '../../src/app/strings';
 import { MSG } from '../../src/domain/messages';
 import { formatMoney } from '../../src/domain/money';
 import { qrFrameLuma, y4mVideo } from '../bench/qr-decode';
+import { validateCfdi40 } from '../server/cfdi/sat-tools';
+import { attachmentOf, startSmtp, type TestSmtp } from '../server/helpers/smtp';
 import { CHROMIUM_ARGS, chromiumPath, startApp, type Running } from './harness';
 
 const MERCHANT = 'copexa';
@@ -23,7 +27,8 @@ let dataDir: string;
 let app: Running;
 let browser: Browser;
 let ticket: { ref: string; qr: string; total: string; ticket_number: string };
-let user: { username: string; password: string };
+let user: { username: string; password: string; token: string };
+let smtp: TestSmtp;
 
 /** Rotates the merchant's point-of-sale key with the CLI (before the server holds the embedded database). */
 function merchantKey(dir: string): string {
@@ -40,7 +45,8 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-scan-'));
   const key = merchantKey(dataDir);
-  app = await startApp({ DATA_DIR: dataDir });
+  smtp = await startSmtp();
+  app = await startApp({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
   const issued = new Date(Date.now() - 3600_000).toISOString();
   const r = await app.api(`/api/v3/merchants/${MERCHANT}/tickets`, {
     method: 'POST',
@@ -61,11 +67,20 @@ beforeAll(async () => {
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   user = await app.signUp(`scan${Date.now() % 100000}`, RFC, { first_name: 'Ana', last_name: 'Díaz' });
+  // CFDI 4.0 needs the receiver's postal code and regime ('Editar información').
+  const accounts = await app.api('/user_clients', { token: user.token });
+  const id = (accounts.body as { response: { diverza_client_id: number }[] }).response[0]!.diverza_client_id;
+  const edited = await app.api('/update_client', {
+    method: 'PUT', token: user.token,
+    body: JSON.stringify({ client: { diverza_client_id: id, rfc: RFC, first_name: 'Ana', last_name: 'Díaz', zip_code: '64000', regimen_fiscal: '612' } }),
+  });
+  if (edited.status !== 200) throw new Error(`update_client ${edited.status}: ${JSON.stringify(edited.body)}`);
 });
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
   await app?.stop();
+  await smtp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -84,7 +99,7 @@ async function signedIn(viewport: { width: number; height: number }, permissions
 const liveTracks = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('video')).flatMap((v) => (v.srcObject as MediaStream | null)?.getTracks().filter((t) => t.readyState === 'live') ?? []).length);
 
 describe('Escanear código', () => {
-  it('scanning a merchant ticket QR opens its form with the ticket verified', async () => {
+  it('scanning a merchant ticket QR opens its form verified; the invoice arrives by SMTP, valid, and the ticket is facturado', async () => {
     const page = await signedIn({ width: 360, height: 780 });
     await page.goto(`${app.url}/#/ticket/new`);
     const scan = page.getByRole('button', { name: 'Escanear código' });
@@ -100,6 +115,38 @@ describe('Escanear código', () => {
     // H4's merchant form verified the ticket from the QR: its summary shows the total.
     await expect.poll(() => page.getByText(formatMoney(ticket.total)).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, 'scan-result-360.png'), fullPage: true });
+
+    // Request the invoice: RFC and e-mail come from the account.
+    await expect.poll(() => page.getByLabel('RFC', { exact: true }).inputValue(), { timeout: 30_000 }).toBe(RFC);
+    await page.getByRole('button', { name: 'Facturar' }).click();
+    await expect
+      .poll(async () => (await page.getByText(MSG.invoiceSent).count()) + (await page.getByText(MSG.invoiceGenerated).count()), { timeout: 90_000 })
+      .toBeGreaterThan(0);
+    // The e-mail reached the SMTP server with the PDF and an XML that SAT's schema accepts.
+    const email = `${user.username}@ejemplo.mx`;
+    await expect.poll(() => smtp.received.some((m) => m.to.includes(email)), { timeout: 90_000, interval: 500 }).toBe(true);
+    const mail = smtp.received.find((m) => m.to.includes(email))!;
+    const uuid = /filename="?factura-([0-9A-F-]{36})\.xml/i.exec(mail.raw)?.[1];
+    expect(uuid, 'the XML attachment is named after the UUID').toBeDefined();
+    const pdf = attachmentOf(mail.raw, `factura-${uuid}.pdf`);
+    expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const xml = attachmentOf(mail.raw, `factura-${uuid}.xml`)!.toString('utf8');
+    expect(xml).toContain(`UUID="${uuid}"`);
+    expect(xml).toContain(`Rfc="${RFC}"`);
+    const verdict = validateCfdi40(xml, 'e2e-scan-invoice.xml');
+    expect(verdict.valid, verdict.errors).toBe(true);
+    // And the ticket is 'facturado' in the month of the purchase.
+    const issued = new Date(Date.now() - 3600_000);
+    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: 'numeric' }).formatToParts(issued);
+    const year = parts.find((p) => p.type === 'year')!.value;
+    const month = parts.find((p) => p.type === 'month')!.value;
+    await expect
+      .poll(async () => {
+        const res = await app.api(`/api/v2/tickets?usuario[rfc_owner]=${RFC}&date[year]=${year}&date[month]=${month}`, { token: user.token });
+        const list = (res.body as { response?: { tickets: { company_short_name: string; ticket_status_name: string; receipt: { uuid: string } | null }[] } }).response?.tickets ?? [];
+        return list.some((t) => t.company_short_name === MERCHANT && t.ticket_status_name === 'facturado' && t.receipt?.uuid === uuid);
+      }, { timeout: 60_000, interval: 1000 })
+      .toBe(true);
     await page.context().close();
   });
 
