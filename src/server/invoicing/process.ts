@@ -8,7 +8,7 @@ import { formatMoney } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { CfdiBuildError } from '../cfdi/build';
 import { PacError, type PacPort } from '../cfdi/pac';
-import { renderCfdiPdf } from '../cfdi/pdf';
+import { renderCfdiPdfOffThread } from '../cfdi/pdf-pool';
 import { readCfdi, type CfdiData } from '../cfdi/read';
 import { sealCfdi } from '../cfdi/seal';
 import { verificationUrl } from '../cfdi/verification-url';
@@ -133,7 +133,7 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
   let pdf: Uint8Array;
   if (req.pdfKey) pdf = await mustGet(files, req.pdfKey);
   else {
-    pdf = await renderCfdiPdf(xml, cfdi);
+    pdf = await renderCfdiPdfOffThread(xml);
     await files.put(keys.pdf, pdf);
     await update(db, id, { pdfKey: keys.pdf }, deps.clock());
   }

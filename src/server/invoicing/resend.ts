@@ -1,7 +1,7 @@
 // Re-mailing an invoice to the address on file ('Reenviar', and the already-invoiced modal), and reading
 // a request's stamped XML and PDF.
 import { and, eq } from 'drizzle-orm';
-import { renderCfdiPdf } from '../cfdi/pdf';
+import { renderCfdiPdfOffThread } from '../cfdi/pdf-pool';
 import { readCfdi, type CfdiData } from '../cfdi/read';
 import type { Db } from '../db/client';
 import { companies, invoiceRequests } from '../db/schema';
@@ -16,7 +16,7 @@ export async function invoiceFiles(db: Db, files: FileStore, row: RequestRow): P
   if (!read.ok) throw new Error(`invoice request ${row.id}: ${read.reason}`);
   const stored = row.pdfKey ? await files.get(row.pdfKey) : null;
   if (stored) return { xml, pdf: stored, cfdi: read.cfdi };
-  const pdf = await renderCfdiPdf(xml, read.cfdi);
+  const pdf = await renderCfdiPdfOffThread(xml);
   const key = invoiceKeys(row.id).pdf;
   await files.put(key, pdf);
   await db.update(invoiceRequests).set({ pdfKey: key }).where(eq(invoiceRequests.id, row.id));
