@@ -52,7 +52,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: { 'X-Merchant-Key': key },
     body: JSON.stringify({
-      ticket_number: `E2E${Date.now() % 1_000_000}`, issued_at: issued, forma_pago: '04', check_code: 'AB12',
+      ticket_number: `E2E${String(Date.now() % 1_000_000).padStart(6, '0')}`, issued_at: issued, forma_pago: '04', check_code: 'AB12',
       venue: 'Sucursal Centro', items: [{ description: 'Cuaderno profesional', quantity: '3', unit_price: '45.50' }, { description: 'Plumas (paquete)', quantity: '1', unit_price: '62.00' }],
     }),
   });
