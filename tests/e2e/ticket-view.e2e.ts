@@ -26,7 +26,7 @@ beforeAll(async () => {
   });
   const key = out.trim().split('\n').pop() ?? '';
   app = await startApp({ DATA_DIR: dataDir });
-  const number = `F${Date.now() % 1_000_000_000}X`;
+  const number = `F${String(Date.now() % 1_000_000_000).padStart(9, '0')}X`;
   const r = await app.api(`/api/v3/merchants/${MERCHANT}/tickets`, {
     method: 'POST',
     headers: { 'X-Merchant-Key': key },
