@@ -501,3 +501,97 @@ export const inactiveRfcs = pgTable('inactive_rfcs', {
   list: text('list').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A tax account's paid plan (issue 7): what the payment provider charges and when. Card data never
+ * touches our database beyond brand, last 4 and expiry; the provider's customer and payment-method ids
+ * are kept so renewals can charge again. One row per tax account.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** 'sandbox' | 'stripe' */
+    provider: text('provider').notNull(),
+    providerCustomer: text('provider_customer'),
+    providerPaymentMethod: text('provider_payment_method'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpMonth: smallint('card_exp_month'),
+    cardExpYear: smallint('card_exp_year'),
+    /** 'active' | 'past_due' (renewal failed, in grace) | 'canceled' */
+    status: text('status').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    /** Until when a failed renewal keeps access. */
+    graceUntil: ts('grace_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_client_idx').on(t.clientId), index('subscriptions_period_end_idx').on(t.status, t.currentPeriodEnd)],
+);
+
+/** Every charge attempt (spec §3 Payment history item): first payment and renewals, successful or not. */
+export const payments = pgTable(
+  'payments',
+  {
+    /** The provider's charge id (or ours for a refused attempt without one), shown uppercased. */
+    id: text('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
+    /** MXN with IVA. */
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    successful: boolean('successful').notNull(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** 'subscribe' | 'renewal' */
+    kind: text('kind').notNull(),
+    /** Why it failed, in Spanish for the user. */
+    failure: text('failure'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payments_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/** Support chat (issue 7): one conversation per user at a time, answered from the staff inbox. */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'open' | 'closed' */
+    status: text('status').notNull(),
+    /** Messages the other side has not read yet. */
+    unreadByUser: integer('unread_by_user').notNull().default(0),
+    unreadByStaff: integer('unread_by_staff').notNull().default(0),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_conversations_user_idx').on(t.userId), index('chat_conversations_last_idx').on(t.status, t.lastMessageAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    /** 'user' | 'staff' */
+    author: text('author').notNull(),
+    /** The staff member who answered (null for the user's own messages). */
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
