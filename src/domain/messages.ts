@@ -85,6 +85,7 @@ export const MSG = {
   importZipUnsafeName: 'Nombre de archivo no permitido dentro del zip',
   importZipSymlink: 'Los enlaces simbólicos dentro del zip no se aceptan',
   importZipEmpty: 'El zip no contiene archivos XML ni PDF',
+  importZipNothingImported: 'Ningún archivo del zip se pudo importar',
   importPdfNoMatch: 'No encontramos en el PDF un UUID ni un RFC de tus cuentas',
   importPdfReviewNote: 'PDF importado sin XML: revisar',
   importAccountNotFound: 'No encontramos esa cuenta en tu perfil.',

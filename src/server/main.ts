@@ -28,8 +28,14 @@ async function main(): Promise<void> {
   await seedDemoMerchantTickets(database.db);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
-  const imports = await startImportWorker(boss, { db: database.db, files, clock: () => new Date() });
-  await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
+  const sat = await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
+  // New imports are checked against SAT's status service within seconds, not at the next hourly sweep.
+  const imports = await startImportWorker(boss, {
+    db: database.db,
+    files,
+    clock: () => new Date(),
+    afterImport: sat ? (ids) => sat.checkSoon(ids) : undefined,
+  });
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
   // Invoice requests (issue 6): stamped by the sandbox PAC until a real PAC adapter is configured.

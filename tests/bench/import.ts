@@ -14,6 +14,8 @@ import JSZip from 'jszip';
 import { DEMO_USER } from '../../src/server/db/seed';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+/** Extra node flags for the server, e.g. IMPORT_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
+const SERVER_NODE_ARGS = (process.env.IMPORT_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const FIXTURES = resolve(ROOT, '../shared/fixtures/cfdi');
 const COUNT = 5_000;
 const FILES_PER_REQUEST = 100;
@@ -112,15 +114,18 @@ async function phase(base: string, userId: number, token: string, label: string,
   const watch = watchUntilDone(base, userId, token, COUNT, ignore);
   watch.done.catch(() => undefined); // awaited below; after a failed send only the stop's abort is left
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
     await send();
-    const finished = await Promise.race([watch.done, new Promise<never>((_, no) => setTimeout(() => no(new Error(`${label}: más de 10 minutos`)), 600_000))]);
+    // The timer is cleared below: left running, it kept the bench process alive for 10 minutes.
+    const finished = await Promise.race([watch.done, new Promise<never>((_, no) => (timer = setTimeout(() => no(new Error(`${label}: más de 10 minutos`)), 600_000)))]);
     const seconds = (performance.now() - started) / 1000;
     const imported = [...finished.values()].filter((s) => s === 'importado').length;
     if (imported !== COUNT) report(`${label}-not-imported`, COUNT - imported);
     report(`${label}-cfdi-per-s`, Math.round(COUNT / seconds));
     for (const id of finished.keys()) ignore.add(id);
   } finally {
+    clearTimeout(timer);
     watch.stop();
   }
 }
@@ -130,7 +135,7 @@ export async function importSection(deps: ImportBenchDeps): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cc-bench-import-'));
   const port = await deps.freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: '', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

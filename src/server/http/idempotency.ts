@@ -1,24 +1,57 @@
 // Idempotency-Key (DESIGN §3, perf-security §11): the first request for (caller, key) claims a row with
 // INSERT … ON CONFLICT DO NOTHING; repeats get the stored response, another body 422, still running 409.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { authOf } from './auth';
-import { isMutating } from './body';
+import { REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from '../imports/routes';
+import { isMutating, readLimited } from './body';
 import { fail } from './errors';
 
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
 /** A claim older than this whose request never finished (a killed process) may be taken over. */
 const STALE_CLAIM_MS = 60_000;
+/** The biggest multipart body a route takes ('Importar CFDIs': 100 files of 2 MB). */
+const MULTIPART_LIMIT = IMPORT_REQUEST_LIMIT;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 /** Outcomes that did not run the operation, so a retry must run it afresh. */
 const NOT_STORED = new Set([401, 409, 429]);
 /** Responses carrying a live secret (a session token) are never stored; logging in twice is harmless anyway. */
 const EXEMPT_PATHS = new Set(['/api/v2/login']);
+
+/**
+ * A multipart body (jsonBody leaves it unread) is read here, bounded like the biggest upload route, and
+ * put back as the request's body for the route. Its hash covers the parts — names, file names and bytes
+ * — not the raw text: a retry rebuilds the form with a new random boundary and must still match.
+ */
+async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash): Promise<void> {
+  if (Number(c.req.header('content-length') ?? '0') > MULTIPART_LIMIT) throw fail(413, MSG.bodyTooLarge);
+  const stream = c.req.raw.body;
+  if (!stream) return;
+  const bytes = await readLimited(stream, MULTIPART_LIMIT);
+  if (!bytes) throw fail(413, MSG.bodyTooLarge);
+  const raw = c.req.raw;
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes, signal: raw.signal });
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    // Not parseable (the route answers 400): the bytes themselves then.
+    hash.update(bytes);
+    return;
+  }
+  for (const [name, value] of form) {
+    const part = typeof value === 'string' ? new TextEncoder().encode(value) : new Uint8Array(await value.arrayBuffer());
+    const label = typeof value === 'string' ? '' : value.name;
+    // Lengths first, so that no two different forms concatenate to the same stream.
+    hash.update(`${name.length}:${name}|${typeof value === 'string' ? 's' : 'f'}${label.length}:${label}|${part.byteLength}:`);
+    hash.update(part);
+  }
+}
 
 export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -26,11 +59,20 @@ export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
     if (key === undefined || !isMutating(c.req.method) || EXEMPT_PATHS.has(c.req.path)) return next();
     if (!KEY_RE.test(key)) throw fail(400, MSG.badJson);
     const auth = await authOf(c, s);
-    const scope = auth ? `u:${auth.userId}` : 'anon';
+    // A point of sale is scoped by its key (hashed): two merchants never share keys, and a replay needs the
+    // merchant key that made the first request.
+    const merchantKey = c.req.header('x-merchant-key');
+    const scope = auth
+      ? `u:${auth.userId}`
+      : merchantKey
+        ? `mk:${createHash('sha256').update(merchantKey).digest('hex')}`
+        : 'anon';
     const url = new URL(c.req.url);
-    const requestHash = createHash('sha256')
-      .update(`${c.req.method} ${url.pathname}${url.search}\n${c.get('rawBody')}`)
-      .digest('hex');
+    const hash = createHash('sha256').update(`${c.req.method} ${url.pathname}${url.search}\n`);
+    const type = c.req.header('content-type') ?? '';
+    if (type.toLowerCase().startsWith('multipart/')) await hashMultipart(c, type, hash);
+    else hash.update(c.get('rawBody'));
+    const requestHash = hash.digest('hex');
     const now = s.clock();
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 

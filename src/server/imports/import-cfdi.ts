@@ -1,8 +1,9 @@
 // A batch of CFDI XML files becomes receipts and tickets (issue 5 item 2). Each CFDI goes to the
 // user's accounts it names: Receptor → spending (type 2), Emisor → income (type 3), both when both
 // RFCs are the user's; with an account chosen at upload, only that one. A UUID the account already
-// has is a duplicate, never a second ticket. Files go to the store first (a row never points at
-// nothing), then ONE transaction per batch writes receipts and tickets with multi-row INSERTs.
+// has is a duplicate, never a second ticket. ONE transaction per batch writes receipts and tickets with
+// multi-row INSERTs (bulk-insert.ts) while the XML files are stored; it commits only once they all are,
+// so a row never points at nothing.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
@@ -11,7 +12,8 @@ import { readCfdi, type CfdiData } from '../cfdi/read';
 import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import { factsFromCfdi, receiptKeys, saveReceiptsBatch, type BatchReceipt } from '../receipts/receipts';
+import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../receipts/receipts';
+import { bulkInsert } from './bulk-insert';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
 
 const FACTURADO = 4;
@@ -214,11 +216,13 @@ export async function importCfdiBatch(
     out.set(p.item.uploadId, o);
   }
 
-  await runLimited(newReceipts, PUT_CONCURRENCY, (r) => files.put(receiptKeys(userId, r.id).xml, r.bytes));
+  // The XML files are written while the rows go in; the transaction commits only once they are all
+  // stored (a failed write rolls it back), so a receipt row never points at nothing.
+  const putting = runLimited(newReceipts, PUT_CONCURRENCY, (r) => files.put(receiptKeys(userId, r.id).xml, r.bytes));
+  putting.catch(() => undefined); // awaited inside the transaction
   const lost = await db.transaction(async (tx) => {
-    const inserted = await saveReceiptsBatch(tx, newReceipts);
-    const kept = newTickets.filter((t) => inserted.has(t.receiptId!));
-    for (let i = 0; i < kept.length; i += 100) await tx.insert(tickets).values(kept.slice(i, i + 100));
+    const inserted = await bulkInsert(tx, receipts, receiptRowsOf(newReceipts), { onConflictDoNothing: true });
+    await bulkInsert(tx, tickets, newTickets.filter((t) => inserted.has(t.receiptId!)));
     const gone = newReceipts.filter((r) => !inserted.has(r.id)).map((r) => r.id);
     // Another import stored these UUIDs between our check and our insert: theirs stand.
     if (gone.length > 0) {
@@ -232,6 +236,7 @@ export async function importCfdiBatch(
     }
     // The uploads' statuses commit with the rows they describe: a retried job never re-reads a done file.
     await onCommit(tx, out);
+    await putting;
     return gone;
   });
   for (const id of lost) await files.delete(receiptKeys(userId, id).xml).catch(() => undefined);

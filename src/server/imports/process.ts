@@ -12,14 +12,17 @@ import type { Db } from '../db/client';
 import { clients, receipts, tickets, uploads } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { receiptKeys } from '../receipts/receipts';
+import { bulkInsert } from './bulk-insert';
 import { uploadsChanged } from './changes';
-import { importCfdiBatch, type Account, type Outcome, type XmlItem } from './import-cfdi';
+import { importCfdiBatch, runLimited, type Account, type Outcome, type XmlItem } from './import-cfdi';
 import { pdfFacts } from './pdf-text';
 import { sniffUpload } from './sniff';
 import { listZip, readEntry, type ZipEntry } from './zip';
 
 /** XML files per transaction: big enough for multi-row INSERTs to pay, small enough to bound memory. */
 export const IMPORT_BATCH = 250;
+/** Parallel reads and deletes in the files store. */
+const FILE_CONCURRENCY = 8;
 const PENDIENTE = 2;
 const UUID_IN_NAME = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/i;
 
@@ -27,6 +30,8 @@ export interface ImportDeps {
   db: Db;
   files: FileStore;
   clock: () => Date;
+  /** Told the receipts a job imported, once it is done (main.ts: the SAT status check, when enabled). */
+  afterImport?: (receiptIds: readonly string[]) => Promise<void>;
 }
 
 export interface StatusChange {
@@ -69,6 +74,8 @@ async function accountsFor(db: Db, userId: number, clientId: number | null): Pro
 class Run {
   /** uuid → receipt ids of this user, from this run's XML imports (for PDFs in the same zip). */
   readonly receiptsByUuid = new Map<string, { receiptIds: string[]; ticketIds: string[] }>();
+  /** Receipts of the CFDI this run imported (not those found as duplicates). */
+  readonly imported = new Set<string>();
 
   constructor(
     readonly deps: ImportDeps,
@@ -85,6 +92,7 @@ class Run {
       for (const [id, o] of out) {
         all.set(id, o);
         if (o.uuid && o.receiptIds.length > 0) this.receiptsByUuid.set(o.uuid, { receiptIds: o.receiptIds, ticketIds: o.ticketIds });
+        if (o.status === 'importado') for (const r of o.receiptIds) this.imported.add(r);
       }
       uploadsChanged(this.userId);
     }
@@ -153,6 +161,24 @@ class Run {
   }
 
   /**
+   * The zip's own status from its entries' (read back: a retried job counts what the first run did):
+   * 'importado' when at least one entry imported (the entries carry their own statuses), else
+   * 'duplicado' when some were already there, else 'rechazado' — nothing of it could be imported.
+   */
+  async zipOutcome(zipId: string, entryCount: number): Promise<StatusChange> {
+    if (entryCount === 0) return { status: 'rechazado', reason: MSG.importZipEmpty, ticketIds: [] };
+    const rows = await this.deps.db
+      .select({ status: uploads.status, n: sql<number>`count(*)::int` })
+      .from(uploads)
+      .where(eq(uploads.parentId, zipId))
+      .groupBy(uploads.status);
+    const has = (status: string) => rows.some((r) => r.status === status && r.n > 0);
+    if (has('importado')) return { status: 'importado', reason: null, ticketIds: [] };
+    if (has('duplicado')) return { status: 'duplicado', reason: null, ticketIds: [] };
+    return { status: 'rechazado', reason: MSG.importZipNothingImported, ticketIds: [] };
+  }
+
+  /**
    * A zip's entries become child rows (made once: stable ids), then XMLs import in batches, a zip
    * inside (one level) is opened the same way, and PDFs attach to the XML of the same UUID or base
    * name — else they are handled as PDFs on their own.
@@ -166,25 +192,23 @@ class Run {
       return;
     }
     const entries = listing.entries.map((e, i) => ({ e, id: entryId(zip.id, i) })).filter((x) => !x.e.directory);
-    for (let i = 0; i < entries.length; i += 500) {
-      await this.deps.db
-        .insert(uploads)
-        .values(
-          entries.slice(i, i + 500).map(({ e, id }) => ({
-            id,
-            userId: this.userId,
-            clientId: zip.clientId,
-            parentId: zip.id,
-            name: labelOf(e.name),
-            kind: e.name.toLowerCase().endsWith('.pdf') ? 'pdf' : e.name.toLowerCase().endsWith('.zip') ? 'zip' : 'xml',
-            size: e.size,
-            status: 'procesando',
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    await bulkInsert(
+      this.deps.db,
+      uploads,
+      entries.map(({ e, id }) => ({
+        id,
+        userId: this.userId,
+        clientId: zip.clientId,
+        parentId: zip.id,
+        name: labelOf(e.name),
+        kind: e.name.toLowerCase().endsWith('.pdf') ? 'pdf' : e.name.toLowerCase().endsWith('.zip') ? 'zip' : 'xml',
+        size: e.size,
+        status: 'procesando',
+        createdAt: now,
+        updatedAt: now,
+      })),
+      { onConflictDoNothing: true },
+    );
     const done = new Set<string>();
     for (let i = 0; i < entries.length; i += 1000) {
       const rows = await this.deps.db
@@ -248,7 +272,7 @@ class Run {
       if (match) await this.attachPdf(id, data, match.receiptIds, match.ticketIds);
       else await this.importPdf(id, data, zip.clientId);
     }
-    await writeStatuses(this.deps.db, new Map([[zip.id, { status: 'importado', reason: entries.length === 0 ? MSG.importZipEmpty : null, ticketIds: [] }]]), this.deps.clock());
+    await writeStatuses(this.deps.db, new Map([[zip.id, await this.zipOutcome(zip.id, entries.length)]]), this.deps.clock());
     uploadsChanged(this.userId);
   }
 }
@@ -267,18 +291,25 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
     .where(inArray(uploads.id, rows.map((r) => r.id)));
   uploadsChanged(userId);
 
+  const imported: string[] = [];
   const byClient = new Map<number | null, UploadRow[]>();
   for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r]);
   for (const [clientId, group] of byClient) {
     const run = new Run(deps, userId, await accountsFor(deps.db, userId, clientId));
     const stored = async (r: UploadRow) => (r.fileKey ? deps.files.get(r.fileKey) : null);
     const missing = new Map<string, StatusChange>();
+    // The XML files are read in parallel (the store's reads are I/O), kept in upload order.
+    const xmlRows = group.filter((g) => g.kind === 'xml');
+    const read: (Uint8Array | null)[] = new Array(xmlRows.length).fill(null);
+    await runLimited([...xmlRows.keys()], FILE_CONCURRENCY, async (i) => {
+      read[i] = await stored(xmlRows[i]!);
+    });
     const xmls: XmlItem[] = [];
-    for (const r of group.filter((g) => g.kind === 'xml')) {
-      const bytes = await stored(r);
+    xmlRows.forEach((r, i) => {
+      const bytes = read[i];
       if (bytes) xmls.push({ uploadId: r.id, bytes });
       else missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
-    }
+    });
     await run.importXml(xmls);
     for (const r of group.filter((g) => g.kind !== 'xml')) {
       const bytes = await stored(r);
@@ -287,7 +318,14 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
       else await run.importPdf(r.id, bytes, clientId);
     }
     if (missing.size > 0) await writeStatuses(deps.db, missing, deps.clock());
-    for (const r of group) if (r.fileKey) await deps.files.delete(r.fileKey).catch(() => undefined);
+    await runLimited(group, FILE_CONCURRENCY, async (r) => {
+      if (r.fileKey) await deps.files.delete(r.fileKey).catch(() => undefined);
+    });
+    imported.push(...run.imported);
   }
   uploadsChanged(userId);
+  if (deps.afterImport && imported.length > 0) {
+    // The import stands either way: a failed hand-over is left to the hourly SAT sweep.
+    await deps.afterImport(imported).catch((err: unknown) => console.error('[import] sin aviso al consultar el SAT:', err));
+  }
 }

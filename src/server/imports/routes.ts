@@ -15,6 +15,8 @@ import { readLimited } from '../http/body';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { onUploadsChanged, uploadsChanged } from './changes';
+import { bulkInsert } from './bulk-insert';
+import { runLimited } from './import-cfdi';
 import { labelOf } from './process';
 import type { ImportQueue } from './queue';
 import { sniffUpload } from './sniff';
@@ -24,6 +26,8 @@ export const MAX_FILES = 100;
 export const FILE_MAX_BYTES = ATTACHMENT_MAX_BYTES;
 /** 100 files of 2 MB and their part headers; anything beyond is refused while reading. */
 export const REQUEST_LIMIT = MAX_FILES * (FILE_MAX_BYTES + 16 * 1024) + 64 * 1024;
+/** Parallel writes to the files store. */
+const PUT_CONCURRENCY = 8;
 const POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
 const RECENT_MS = 86_400_000;
@@ -81,6 +85,7 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
     }
     const now = s.clock();
     const rows: (typeof uploads.$inferInsert)[] = [];
+    const toStore: { key: string; bytes: Uint8Array }[] = [];
     for (const file of parts) {
       const id = v7();
       const name = labelOf(file.name);
@@ -96,10 +101,11 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
         continue;
       }
       const fileKey = `uploads/${userId}/${id}.${kind}`;
-      await s.files.put(fileKey, bytes);
+      toStore.push({ key: fileKey, bytes });
       rows.push({ ...base, kind, fileKey, status: 'recibido' });
     }
-    await s.db.insert(uploads).values(rows);
+    await runLimited(toStore, PUT_CONCURRENCY, (f) => s.files.put(f.key, f.bytes));
+    await bulkInsert(s.db, uploads, rows);
     uploadsChanged(userId);
     const accepted = rows.filter((r) => r.status === 'recibido').map((r) => r.id);
     if (accepted.length > 0) await queue.enqueue({ userId, uploadIds: accepted });

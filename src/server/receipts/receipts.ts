@@ -104,28 +104,30 @@ export interface BatchReceipt {
 export async function saveReceiptsBatch(db: Db, rows: readonly BatchReceipt[]): Promise<Set<string>> {
   const inserted = new Set<string>();
   for (let i = 0; i < rows.length; i += 100) {
-    const chunk = rows.slice(i, i + 100);
     const out = await db
       .insert(receipts)
-      .values(
-        chunk.map((r) => ({
-          id: r.id,
-          userId: r.userId,
-          clientId: r.clientId,
-          ...r.facts,
-          uuid: r.facts.uuid.toUpperCase(),
-          xmlKey: xmlKey(r.userId, r.id),
-          xmlSize: r.xmlSize,
-          pdfKey: r.pdfSize !== undefined ? pdfKey(r.userId, r.id) : null,
-          pdfSize: r.pdfSize ?? null,
-          pdfSource: r.pdfSize !== undefined ? 'imported' : null,
-        })),
-      )
+      .values(receiptRowsOf(rows.slice(i, i + 100)))
       .onConflictDoNothing()
       .returning({ id: receipts.id });
     for (const o of out) inserted.add(o.id);
   }
   return inserted;
+}
+
+/** The receipts rows of a batch import (what saveReceiptsBatch inserts), for callers inserting them their own way. */
+export function receiptRowsOf(rows: readonly BatchReceipt[]): (typeof receipts.$inferInsert)[] {
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    clientId: r.clientId,
+    ...r.facts,
+    uuid: r.facts.uuid.toUpperCase(),
+    xmlKey: xmlKey(r.userId, r.id),
+    xmlSize: r.xmlSize,
+    pdfKey: r.pdfSize !== undefined ? pdfKey(r.userId, r.id) : null,
+    pdfSize: r.pdfSize ?? null,
+    pdfSource: r.pdfSize !== undefined ? 'imported' : null,
+  }));
 }
 
 const fileColumns = {
@@ -188,11 +190,12 @@ export async function receiptPdf(db: Db, files: FileStore, row: ReceiptFileRow):
     if (stored) return stored;
   }
   const xml = await receiptXml(files, row);
-  // Loaded on first use: pdfkit and its fonts are not needed to start the server.
-  const [{ readCfdi }, { renderCfdiPdf }] = await Promise.all([import('../cfdi/read'), import('../cfdi/pdf')]);
+  // Loaded on first use: pdfkit and its fonts are not needed to start the server. Rendered on the PDF
+  // pool's worker threads, so a first download does not stall other requests.
+  const [{ readCfdi }, { renderCfdiPdfOffThread }] = await Promise.all([import('../cfdi/read'), import('../cfdi/pdf-pool')]);
   const read = readCfdi(xml);
   if (!read.ok) throw fail(422, read.reason);
-  const pdf = await renderCfdiPdf(xml, read.cfdi);
+  const pdf = await renderCfdiPdfOffThread(xml);
   const key = pdfKey(row.userId, row.id);
   await files.put(key, pdf);
   await db.update(receipts).set({ pdfKey: key, pdfSize: pdf.byteLength, pdfSource: 'rendered' }).where(eq(receipts.id, row.id));

@@ -1,6 +1,7 @@
 // The SAT status check of stored CFDI (issue 5 item 7): a pg-boss job that asks SAT's status service
 // about receipts without a status, or checked more than 30 days ago, 50 at a time, one call a second,
-// and writes receipts.sat_status / sat_checked_at (the time of the last attempt).
+// and writes receipts.sat_status / sat_checked_at (the time of the last attempt). New imports also ask
+// for their receipts a few seconds after they commit (checkSoon), in jobs of the same queue.
 //
 // Decisions:
 // - It only runs when a status service is configured (SAT_ESTADO_URL, or SAT_ESTADO=on for SAT's own):
@@ -13,7 +14,7 @@
 // - Likewise a receipt whose stored XML gives no expression is stamped without a status: tried daily,
 //   never a batch slot every run.
 import type PgBoss from 'pg-boss';
-import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { readCfdi } from '../cfdi/read';
 import { verificationUrl } from '../cfdi/verification-url';
 import type { Db } from '../db/client';
@@ -39,6 +40,8 @@ export interface SatStatusRun {
 }
 
 export interface SatStatusOptions {
+  /** Only these receipts (a check asked right after their import), those still without a status. */
+  receiptIds?: readonly string[];
   now?: Date;
   batch?: number;
   pauseMs?: number;
@@ -60,16 +63,19 @@ export async function checkSatStatuses(db: Db, files: FileStore, port: CfdiStatu
   const now = opts.now ?? new Date();
   const stale = new Date(now.getTime() - SAT_STATUS_MAX_AGE_DAYS * 86_400_000);
   const retry = new Date(now.getTime() - SAT_STATUS_RETRY_DAYS * 86_400_000);
+  if (opts.receiptIds?.length === 0) return { checked: 0, unreadable: 0 };
   const sleep = opts.sleep ?? wait;
   const pauseMs = opts.pauseMs ?? SAT_STATUS_PAUSE_MS;
   const due = await db
     .select({ id: receipts.id, xmlKey: receipts.xmlKey })
     .from(receipts)
     .where(
-      or(
-        and(isNull(receipts.satStatus), or(isNull(receipts.satCheckedAt), lt(receipts.satCheckedAt, retry))),
-        and(ne(receipts.satStatus, 'Cancelado'), lt(receipts.satCheckedAt, stale)),
-      ),
+      opts.receiptIds
+        ? and(inArray(receipts.id, [...opts.receiptIds]), isNull(receipts.satStatus))
+        : or(
+            and(isNull(receipts.satStatus), or(isNull(receipts.satCheckedAt), lt(receipts.satCheckedAt, retry))),
+            and(ne(receipts.satStatus, 'Cancelado'), lt(receipts.satCheckedAt, stale)),
+          ),
     )
     .orderBy(sql`${receipts.satCheckedAt} ASC NULLS FIRST`, asc(receipts.id))
     .limit(opts.batch ?? SAT_STATUS_BATCH);
@@ -103,21 +109,46 @@ export async function checkSatStatuses(db: Db, files: FileStore, port: CfdiStatu
   return run;
 }
 
+/** A job of the status queue: no data = the hourly sweep; receiptIds = those just imported. */
+export interface SatStatusJob {
+  receiptIds?: string[];
+}
+
+/** How the import asks for its new receipts' status soon, instead of waiting for the hourly sweep. */
+export interface SatStatusTrigger {
+  checkSoon(receiptIds: readonly string[]): Promise<void>;
+}
+
+/** Seconds a check asked by an import waits: the import's next batches then go in the same jobs' wake. */
+export const SAT_STATUS_SOON_SECONDS = 5;
+
 /**
- * Registers the hourly check when a status service is configured (main.ts); otherwise makes sure none is scheduled.
- * Singleton queue: a slow run is never overlapped by the next one.
+ * Registers the hourly check when a status service is configured (main.ts) and answers the trigger
+ * imports use; otherwise makes sure none is scheduled and answers null.
+ * Singleton queue: a slow run (hourly or after an import) is never overlapped by another.
  */
-export async function registerSatStatus(boss: PgBoss, db: Db, files: FileStore, satEstadoUrl: string | undefined): Promise<void> {
+export async function registerSatStatus(boss: PgBoss, db: Db, files: FileStore, satEstadoUrl: string | undefined): Promise<SatStatusTrigger | null> {
   if (!satEstadoUrl) {
     // Switched off after having been on: stop the schedule a previous start left in the database.
     await boss.unschedule(SAT_STATUS_QUEUE).catch(() => undefined);
-    return;
+    return null;
   }
   const port = satEstadoCfdi({ url: satEstadoUrl });
   await boss.createQueue(SAT_STATUS_QUEUE, { name: SAT_STATUS_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 300, retryBackoff: true });
-  await boss.work(SAT_STATUS_QUEUE, async () => {
-    const run = await checkSatStatuses(db, files, port);
-    if (run.checked || run.unreadable) console.log(`[SAT] estado consultado de ${run.checked} CFDI (${run.unreadable} ilegibles)`);
+  await boss.work<SatStatusJob>(SAT_STATUS_QUEUE, async (jobs) => {
+    for (const job of jobs) {
+      const receiptIds = job.data?.receiptIds;
+      const run = await checkSatStatuses(db, files, port, receiptIds ? { receiptIds, batch: receiptIds.length } : {});
+      if (run.checked || run.unreadable) console.log(`[SAT] estado consultado de ${run.checked} CFDI (${run.unreadable} ilegibles)`);
+    }
   });
   await boss.schedule(SAT_STATUS_QUEUE, SAT_STATUS_CRON);
+  return {
+    async checkSoon(receiptIds) {
+      // Jobs of a batch's size: each one a short run, paced like the sweep.
+      for (let i = 0; i < receiptIds.length; i += SAT_STATUS_BATCH) {
+        await boss.send(SAT_STATUS_QUEUE, { receiptIds: receiptIds.slice(i, i + SAT_STATUS_BATCH) } satisfies SatStatusJob, { startAfter: SAT_STATUS_SOON_SECONDS });
+      }
+    },
+  };
 }

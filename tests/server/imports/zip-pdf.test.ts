@@ -75,7 +75,29 @@ describe.each(DRIVERS)('zip and PDF import on %s', (driver) => {
       const kids = rows.filter((r) => r.parentId === id);
       expect(kids.length).toBeGreaterThan(0);
       expect(kids.every((k) => k.status === 'rechazado' && k.reason === MSG.importFileType)).toBe(true);
+      // Nothing of it imported: the zip itself is refused, not 'importado'.
+      expect(outcome(rows.find((r) => r.id === id))).toEqual({ status: 'rechazado', reason: MSG.importZipNothingImported });
     }
+  }, 30_000);
+
+  it("gives the zip its entries' overall status: all refused → rechazado, all already imported → duplicado, mixed → importado, empty → rechazado", async () => {
+    const user = await fresh();
+    const refused = await uploadOne(user, 'malos.zip', makeZip([{ name: 'a.txt', data: utf8('hola') }, { name: 'b.xml', data: utf8('<a/>') }]));
+    expect(outcome(refused.rows.find((r) => r.id === refused.id))).toEqual({ status: 'rechazado', reason: MSG.importZipNothingImported });
+    expect(refused.rows.filter((r) => r.parentId === refused.id).map((r) => r.status)).toEqual(['rechazado', 'rechazado']);
+
+    const mixed = await uploadOne(user, 'mezcla.zip', makeZip([{ name: 'bueno.xml', data: fixture(CFDI) }, { name: 'nota.txt', data: utf8('hola') }]));
+    const m = byName(mixed.rows);
+    expect(outcome(m.get('mezcla.zip'))).toEqual({ status: 'importado', reason: null });
+    expect(outcome(m.get('bueno.xml'))).toEqual({ status: 'importado', reason: null });
+    expect(outcome(m.get('nota.txt'))).toEqual({ status: 'rechazado', reason: MSG.importFileType });
+
+    const again = await uploadOne(user, 'otra-vez.zip', makeZip([{ name: 'copia.xml', data: fixture(CFDI) }]));
+    expect(outcome(again.rows.find((r) => r.id === again.id))).toEqual({ status: 'duplicado', reason: null });
+    expect(again.rows.filter((r) => r.parentId === again.id).map((r) => r.status)).toEqual(['duplicado']);
+
+    const empty = await uploadOne(user, 'vacio.zip', makeZip([]));
+    expect(outcome(empty.rows.find((r) => r.id === empty.id))).toEqual({ status: 'rechazado', reason: MSG.importZipEmpty });
   }, 30_000);
 
   it('imports XMLs from nested folders and a zip one level inside; attaches a PDF by UUID in its name and one by same base name', async () => {

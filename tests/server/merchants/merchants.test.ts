@@ -252,6 +252,27 @@ describe.each(DRIVERS)('merchants on %s', (driver) => {
       expect((await post(body)).status).toBe(409);
     });
 
+    it('scopes Idempotency-Key by merchant key: another merchant gets its own answer, a replay needs the key', async () => {
+      const camsKey = (await rotateMerchantKey(h.database.db, 'cams')) as string;
+      const idem = '0190f4f0-0000-7000-8000-00000000a11a';
+      const send = (body: unknown, k: string | null, short: string) =>
+        h.call('POST', `/api/v3/merchants/${short}/tickets`, { body, headers: { 'Idempotency-Key': idem, ...(k ? { 'X-Merchant-Key': k } : {}) } });
+      const body = ticketBody({ ticket_number: '700555' }); // issued_at is made per call: one body, reused
+      const first = await send(body, key, 'autozone');
+      expect(first.status).toBe(201);
+      // The same key from another merchant is another request, not a 422 and not autozone's answer.
+      const other = await send({ ...ticketBody({ ticket_number: '700556', venue: 'roma norte' }), total: undefined }, camsKey, 'cams');
+      expect(other.status).toBe(201);
+      expect(other.json.response.ref).not.toBe(first.json.response.ref);
+      // Without the merchant key, no stored answer is handed out.
+      const stranger = await send(body, null, 'autozone');
+      expect(stranger.status).toBe(401);
+      // The same merchant repeating gets its stored answer.
+      const again = await send(body, key, 'autozone');
+      expect(again.status, JSON.stringify(again.json)).toBe(201);
+      expect(again.json.response.ref).toBe(first.json.response.ref);
+    });
+
     it('keeps IVA at 8 %, 0 % and exempt apart and matches the CFDI amounts', async () => {
       const cams = (await rotateMerchantKey(h.database.db, 'cams')) as string;
       const r = await post(
