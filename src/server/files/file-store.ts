@@ -27,10 +27,17 @@ export function diskFileStore(root: string): FileStore {
     if (!p.startsWith(base + sep)) throw new Error(`clave de archivo no válida: ${key}`);
     return p;
   };
+  // Directories already made by this process: an import writes thousands of files into a few of them,
+  // and a mkdir per file was a good part of its file-system work. (Directories are never removed.)
+  const made = new Set<string>();
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      const dir = dirname(path);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
       // Write then rename, so a reader never sees half a file.
       const tmp = `${path}.${randomUUID()}.tmp`;
       await writeFile(tmp, bytes);

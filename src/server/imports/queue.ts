@@ -27,11 +27,14 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
   await boss.createQueue(IMPORT_QUEUE);
   // The worker polls every 0.5 s; jobs sent by this process wake it at once (and it wakes itself after
   // each job, so a queue of jobs is drained back to back). Other processes' jobs wait for the poll.
-  let workerId = '';
+  // IMPORT_WORKERS jobs at a time (default 2): while one batch waits on the database, another parses.
+  // Safe: receipts go in with ON CONFLICT DO NOTHING on (client, UUID), so two batches naming the same
+  // CFDI give one import and one duplicate.
+  const workerIds: string[] = [];
   const nudge = () => {
-    if (workerId) boss.notifyWorker(workerId);
+    for (const id of workerIds) boss.notifyWorker(id);
   };
-  workerId = await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, async (jobs) => {
+  const handler = async (jobs: PgBoss.JobWithMetadata<ImportJob>[]) => {
     setImmediate(nudge);
     for (const job of jobs) {
       try {
@@ -48,7 +51,11 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
         uploadsChanged(job.data.userId);
       }
     }
-  });
+  };
+  const workers = Math.max(1, Number.parseInt(process.env.IMPORT_WORKERS ?? '', 10) || 2);
+  for (let i = 0; i < workers; i++) {
+    workerIds.push(await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, handler));
+  }
   return {
     async enqueue(job) {
       await boss.send(IMPORT_QUEUE, job, RETRY);
