@@ -140,6 +140,19 @@ const ticketsRoute = createRoute({
   component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
 });
 
+/** The staff support inbox (issue 7); the page shows not-found to everyone else. */
+const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./support/support-page'), 'SupportPage') });
+
+// Issue 7: pricing (personal and company), the subscription profile.
+const plansPage = () => import('./plans/pricing-page');
+const plansRoute = createRoute({ getParentRoute: () => appRoute, path: 'plans', component: lazyRouteComponent(plansPage, 'PlansPage') });
+const companyPlansRoute = createRoute({ getParentRoute: () => appRoute, path: 'plans/company', component: lazyRouteComponent(plansPage, 'CompanyPlansPage') });
+const subscriptionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'subscription',
+  component: lazyRouteComponent(() => import('./plans/subscription-page'), 'SubscriptionPage'),
+});
+
 /** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */
 const signedInNotFoundRoute = createRoute({ getParentRoute: () => appRoute, path: '$', component: NotFound });
 
@@ -150,7 +163,7 @@ const routeTree = rootRoute.addChildren([
   resetRoute,
   anonymousFormRoute,
   ticketsRoute,
-  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, signedInNotFoundRoute]),
+  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, supportRoute, plansRoute, companyPlansRoute, subscriptionRoute, signedInNotFoundRoute]),
 ]);
 
 export function createAppRouter() {

@@ -148,6 +148,19 @@ export const MSG = {
   merchantKeyInvalid: 'La llave del comercio no es válida.',
   qrNotRecognized: 'Ese código QR no es de un ticket ni de una factura que conozcamos.',
   cameraUnavailable: 'No pudimos usar la cámara. Revisa el permiso de la cámara en tu navegador o escribe los datos del ticket.',
+  // plans and payments (issue 7): spec §8 verbatim, then ours
+  chargeFailed: 'Parece que hubo un problema al intentar realizar el cargo. Por favor, verifica tu tarjeta.',
+  appStorePlan: 'Modifica este plan desde iTunes.',
+  planNotPurchasable: 'Ese plan no existe o no puede contratarse en la web.',
+  samePlan: 'Tu cuenta ya tiene este plan.',
+  featureLocked: 'Esta función está disponible en un plan superior. Cambia tu plan para usarla.',
+  badSubscription: 'Por favor proporciona el plan, la cuenta y la tarjeta.',
+  badCard: 'Por favor proporciona los datos de la tarjeta.',
+  tooManyTokens: 'Demasiados intentos con tarjetas. Espera unos minutos e intenta de nuevo.',
+  cardNumber: 'El número de tarjeta no es válido.',
+  cardExpiry: 'La fecha de vencimiento no es válida.',
+  cardExpired: 'La tarjeta está vencida.',
+  cardCvc: 'El código de seguridad no es válido.',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

@@ -9,6 +9,7 @@ import { AccountsCache } from './accounts/accounts-cache';
 import { hmacKeySource } from './captcha/altcha';
 import { captchaRoutes } from './captcha/routes';
 import { catalogRoutes } from './catalog/routes';
+import { chatRoutes } from './chat/routes';
 import { DEFAULT_CONFIG, type AppDeps, type AppEnv, type Services } from './context';
 import { jsonBody } from './http/body';
 import { clientIp } from './http/client-ip';
@@ -22,6 +23,7 @@ import { staticFiles } from './http/static';
 import { memoryFileStore } from './files/file-store';
 import { devMailboxRoutes } from './mail/dev-mailbox';
 import { openApiRoutes } from './openapi/routes';
+import { plansRoutes } from './plans/routes';
 import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
 import { receiptRoutes } from './receipts/routes';
@@ -73,6 +75,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', merchantRoutes(s, deps));
   app.route('/', invoicingRoutes(s, deps));
   app.route('/', ticketViewRoutes(s, deps));
+  app.route('/', chatRoutes(s, deps));
+  app.route('/', plansRoutes(s, deps));
   app.route('/', openApiRoutes());
   if (config.devMailbox) app.route('/', devMailboxRoutes(s));
 

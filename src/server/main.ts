@@ -12,6 +12,7 @@ import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
 import { startImportWorker } from './imports/queue';
 import { startInvoiceWorker } from './invoicing/queue';
+import { startRenewalWorker } from './plans/jobs';
 import { defaultSandboxPac } from './cfdi/issue';
 import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
   // Invoice requests (issue 6): stamped by the sandbox PAC until a real PAC adapter is configured.
   const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac: defaultSandboxPac(), clock: () => new Date() });
+  // Paid plans renew daily (issue 7); the charge goes through the same payment provider as checkout.
+  await startRenewalWorker(boss, { db: database.db, mailer });
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {

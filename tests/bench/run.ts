@@ -25,6 +25,7 @@ import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
 import { qrDecodeSection } from './qr-decode';
+import { renewalsSection } from './renewals';
 import { importSection } from './import';
 import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
@@ -52,7 +53,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -522,6 +523,14 @@ async function main(): Promise<void> {
       await invoicingSection({ report });
     } catch (error) {
       fail('invoicing', error);
+    }
+  }
+  // Issue 7: the daily renewal job over 10,000 due subscriptions.
+  if (wants('renewals') && !flag('--no-renewals')) {
+    try {
+      await renewalsSection({ report });
+    } catch (error) {
+      fail('renewals', error);
     }
   }
 

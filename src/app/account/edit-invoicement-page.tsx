@@ -1,6 +1,6 @@
 // Edit billing data (spec §2): RFC and Nombre (companies) or Nombre(s)/Apellido(s) (individuals), plus the
 // postal code and regime CFDI 4.0 asks of a receiver (issue 6).
-// 'Cancelar' goes back; the spec returns to subscription, which issue 7 builds — until then home.
+// 'Cancelar' returns to the subscription profile (spec §2).
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { accountType, type Account } from '../../domain/account';
@@ -131,7 +131,7 @@ function EditForm({ account }: { account: Account }) {
         />
       )}
       <div className="form-actions">
-        <Button onClick={() => void navigate({ to: '/' })} disabled={busy}>
+        <Button onClick={() => void navigate({ to: '/subscription' })} disabled={busy}>
           Cancelar
         </Button>
         <Button type="submit" variant="primary" loading={busy}>

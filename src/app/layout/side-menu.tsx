@@ -2,11 +2,13 @@
 import { Link } from '@tanstack/react-router';
 import { Icon } from '../ui/icon';
 import { MENU_ITEMS } from './menu-items';
+import { useChatState } from '../chat/chat-store';
 
 export function SideMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const staff = useChatState().staff;
   return (
     <ul className="menu">
-      {MENU_ITEMS.map((item) => (
+      {MENU_ITEMS.filter((item) => staff || !(item.kind === 'route' && item.staffOnly)).map((item) => (
         <li key={item.label}>
           {item.kind === 'route' ? (
             <Link

@@ -23,6 +23,7 @@ import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePen
 import { AccountMenu } from './account-menu';
 import { syncAccounts, syncReferenceLists } from './account-sync';
 import { DetailsPanel } from './details-panel';
+import { ChatWidget } from '../chat/chat-widget';
 import { LayoutContext, type LayoutState, type SyncState } from './layout-context';
 import { SideMenuLinks } from './side-menu';
 import './layout.css';
@@ -202,6 +203,8 @@ export function SignedInLayout() {
       </Drawer>
       <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
       <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
+      {/* Support chat (issue 7): unmounted with the layout on logout, which closes it. */}
+      <ChatWidget />
     </LayoutContext.Provider>
   );
 }

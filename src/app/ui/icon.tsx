@@ -7,6 +7,7 @@ const PATHS = {
   chevronRight: 'M9 6l6 6-6 6',
   home: 'M3 11l9-7 9 7M5 10v10h5v-6h4v6h5V10',
   help: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01',
+  chat: 'M4 5h16v11H9l-5 4V5zM8 9h8M8 12h5',
   info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
   pin: 'M9 4h6l-1 6 3 3H7l3-3-1-6zM12 13v8',
   logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',

@@ -1,11 +1,14 @@
 // A clients row as the Account of spec §3 (src/domain/account.ts), the shape every client reads.
-import type { Account } from '../../domain/account';
-import type { clients } from '../db/schema';
+import { desc, inArray } from 'drizzle-orm';
+import type { Account, PaymentHistoryItem } from '../../domain/account';
+import type { Db } from '../db/client';
+import { payments, type clients } from '../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** payment_history is filled by withPaymentHistory (one query for all of a user's accounts). */
 export function toAccount(r: ClientRow): Account {
   return {
     diverza_client_id: r.id,
@@ -39,4 +42,38 @@ export function toAccount(r: ClientRow): Account {
       },
     ],
   };
+}
+
+/** Every charge attempt of these accounts (spec §3 Payment history item), newest first, in one query. */
+export async function paymentHistories(db: Db, clientIds: readonly number[]): Promise<Map<number, PaymentHistoryItem[]>> {
+  const out = new Map<number, PaymentHistoryItem[]>();
+  if (clientIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.clientId, [...clientIds]))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  for (const p of rows) {
+    const list = out.get(p.clientId) ?? [];
+    list.push({
+      id: p.id,
+      plan_id: p.planId,
+      timestamp: p.createdAt.toISOString(),
+      amount: Number(p.amount),
+      successful: p.successful,
+      card_brand: p.cardBrand,
+      card_last4: p.cardLast4,
+    });
+    out.set(p.clientId, list);
+  }
+  return out;
+}
+
+/** Accounts with their payment history filled (what GET /user_clients answers). */
+export async function withPaymentHistory(db: Db, accounts: Account[]): Promise<Account[]> {
+  const histories = await paymentHistories(
+    db,
+    accounts.map((a) => a.diverza_client_id),
+  );
+  return accounts.map((a) => ({ ...a, payment_history: histories.get(a.diverza_client_id) ?? [] }));
 }

@@ -9,7 +9,7 @@ import { FREE_PLAN_ID } from '../../domain/plans';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { fail } from '../http/errors';
-import { toAccount } from './account-view';
+import { toAccount, withPaymentHistory } from './account-view';
 
 export function personTypeForRfc(rfc: string): PersonType {
   if (rfc === RFC_FOREIGN) return 'extranjero';
@@ -89,7 +89,7 @@ export async function listAccounts(db: Db, userId: number): Promise<Account[]> {
   let stmt = listStatements.get(db);
   if (!stmt) listStatements.set(db, (stmt = prepareList(db)));
   const rows = await stmt.execute({ userId });
-  return rows.map(toAccount);
+  return withPaymentHistory(db, rows.map(toAccount));
 }
 
 export async function createClient(db: Db, userId: number, body: NewClientBody): Promise<Account> {

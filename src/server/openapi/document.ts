@@ -10,6 +10,8 @@ import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
 import { INVOICING_ENDPOINTS } from '../invoicing/openapi';
 import { MERCHANT_ENDPOINTS } from '../merchants/openapi';
+import { CHAT_ENDPOINTS } from '../chat/openapi';
+import { PLANS_ENDPOINTS } from '../plans/openapi';
 import { TICKET_VIEW_ENDPOINTS } from '../ticket-view/openapi';
 
 export interface Endpoint {
@@ -107,7 +109,7 @@ const CORE_ENDPOINTS: Endpoint[] = [
 ];
 
 /** Every endpoint: the core ones above and each issue-6 area's own list. */
-export const ENDPOINTS: Endpoint[] = [...CORE_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...INVOICING_ENDPOINTS, ...TICKET_VIEW_ENDPOINTS];
+export const ENDPOINTS: Endpoint[] = [...CORE_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...INVOICING_ENDPOINTS, ...TICKET_VIEW_ENDPOINTS, ...PLANS_ENDPOINTS, ...CHAT_ENDPOINTS];
 
 const jsonSchema = (s: v.GenericSchema) =>
   toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;

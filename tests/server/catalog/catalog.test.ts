@@ -97,6 +97,18 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'POST /api/v3/cfdi/import',
       'GET /api/v3/tickets/{ref}',
       'GET /api/v3/tickets/{ref}/qr.svg',
+      // issue 7: plans and payments, support chat
+      'POST /api/v3/payments/sandbox/tokens',
+      'POST /api/v3/subscriptions.json',
+      'GET /api/v3/subscriptions/{client}/payments.json',
+      'GET /api/v3/chat',
+      'POST /api/v3/chat/messages',
+      'POST /api/v3/chat/read',
+      'GET /api/v3/support/conversations',
+      'GET /api/v3/support/conversations/{id}',
+      'POST /api/v3/support/conversations/{id}/messages',
+      'POST /api/v3/support/conversations/{id}/read',
+      'POST /api/v3/support/conversations/{id}/close',
     ];
     expect(documented.sort()).toEqual(expected.sort());
     const login = doc.paths['/api/v2/login'].post;

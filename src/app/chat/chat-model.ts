@@ -1,0 +1,37 @@
+// Pure helpers of the chat views: merging pages of messages and how often to look for replies.
+import type { ChatMessage } from '../../domain/chat';
+
+/** Both lists in time order, each message once (a poll may repeat what a send already added). */
+export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const m of a) byId.set(m.id, m);
+  for (const m of b) byId.set(m.id, m);
+  return [...byId.values()].sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? -1 : x.id > y.id ? 1 : 0) : x.createdAt < y.createdAt ? -1 : 1));
+}
+
+/** Looking for replies while the panel is open. */
+export const POLL_OPEN_MS = 4_000;
+/** Only for the unread badge while the panel is closed. */
+export const POLL_CLOSED_MS = 30_000;
+/** After failures, waits double up to this. */
+export const POLL_MAX_MS = 120_000;
+
+/**
+ * The wait before the next look for replies, or null for none: a hidden tab or an offline phone
+ * does not poll (it looks again as soon as it is visible / online).
+ */
+export function nextPollDelay(s: { open: boolean; visible: boolean; online: boolean; failures: number }): number | null {
+  if (!s.visible || !s.online) return null;
+  const base = s.open ? POLL_OPEN_MS : POLL_CLOSED_MS;
+  return Math.min(POLL_MAX_MS, base * 2 ** Math.min(s.failures, 5));
+}
+
+const TIME = new Intl.DateTimeFormat('es-MX', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Mexico_City' });
+const DAY = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'America/Mexico_City' });
+
+/** '10:42 a.m.' today, '3 nov, 10:42 a.m.' another day (Mexico City time). */
+export function messageTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  const sameDay = DAY.format(d) === DAY.format(now);
+  return sameDay ? TIME.format(d) : `${DAY.format(d)}, ${TIME.format(d)}`;
+}

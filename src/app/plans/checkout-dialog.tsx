@@ -1,0 +1,127 @@
+// The card checkout dialog (spec §7): the amount in MXN, the session e-mail prefilled, card number,
+// expiry and CVC with Spanish errors. It tokenises the card (sandbox tokeniser; with Stripe this is
+// Stripe.js) and hands the token over: the plan's card then shows the spinner while we subscribe.
+import { useRef, useState, type FormEvent } from 'react';
+import type { Plan } from '../../domain/plans';
+import { formatMoney } from '../../domain/money';
+import { ApiError } from '../api/api-error';
+import { MSG } from '../../domain/messages';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/fields';
+import { Modal } from '../ui/overlay';
+import { checkCardForm, digitsOf, formatCardNumber, formatExpiry, parseExpiry, type CardErrors, type CardForm } from './card-model';
+import { tokenizeCard, type CardToken } from './plans-api';
+import { checkoutAmountCents } from './pricing-model';
+
+const CARD_UNAVAILABLE = 'El pago con tarjeta no está disponible en este momento. Escríbenos por el chat y te ayudamos a contratar.';
+
+interface Props {
+  plan: Plan | null;
+  email: string;
+  onClose: () => void;
+  onToken: (plan: Plan, token: CardToken) => void;
+}
+
+export function CheckoutDialog({ plan, email, onClose, onToken }: Props) {
+  return (
+    <Modal open={plan !== null} onClose={onClose} title="Pago con tarjeta">
+      {plan && <CheckoutForm key={plan.id} plan={plan} email={email} onToken={onToken} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan }) {
+  const [form, setForm] = useState<CardForm>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs = useRef<Partial<Record<keyof CardForm, HTMLInputElement | null>>>({});
+  const cents = checkoutAmountCents(plan);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = checkCardForm(form, new Date());
+    setErrors(found);
+    setServerError(null);
+    const first = (['number', 'expiry', 'cvc'] as const).find((k) => found[k]);
+    if (first) {
+      refs.current[first]?.focus();
+      return;
+    }
+    const exp = parseExpiry(form.expiry)!;
+    setBusy(true);
+    try {
+      const token = await tokenizeCard({ number: digitsOf(form.number), exp_month: exp.month, exp_year: exp.year, cvc: form.cvc.trim() });
+      onToken(plan, token);
+    } catch (err) {
+      // 404: the server charges through Stripe, whose Stripe.js tokeniser this build does not load.
+      setServerError(err instanceof ApiError ? (err.status === 404 ? CARD_UNAVAILABLE : err.message) : MSG.generic);
+      setBusy(false);
+    }
+  }
+
+  const set = (k: keyof CardForm, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const reg = (k: keyof CardForm) => (el: HTMLInputElement | null) => {
+    refs.current[k] = el;
+  };
+
+  return (
+    <form className="stack checkout" onSubmit={submit} noValidate lang="es-MX">
+      <div className="checkout__amount">
+        <span className="muted">{plan.name}</span>
+        <strong className="tabular" data-amount-cents={cents}>
+          {formatMoney(cents / 100)} <abbr title="pesos mexicanos">MXN</abbr>
+        </strong>
+        <span className="muted">{plan.interval === 12 ? 'Pago anual, IVA incluido' : 'Pago mensual, IVA incluido'}</span>
+      </div>
+      {serverError && (
+        <div className="notice notice--error" role="alert">
+          <p>{serverError}</p>
+        </div>
+      )}
+      <TextField label="Correo electrónico" type="email" value={email} readOnly autoComplete="email" hint="Aquí te enviaremos el recibo." />
+      <TextField
+        label="Número de tarjeta"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={form.number}
+        onChange={(e) => set('number', formatCardNumber(e.target.value))}
+        error={errors.number}
+        inputRef={reg('number')}
+        data-autofocus
+        placeholder="1234 5678 9012 3456"
+      />
+      <div className="checkout__row">
+        <TextField
+          label="Vencimiento (MM/AA)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          value={form.expiry}
+          onChange={(e) => set('expiry', formatExpiry(e.target.value))}
+          error={errors.expiry}
+          inputRef={reg('expiry')}
+          placeholder="MM/AA"
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={form.cvc}
+          onChange={(e) => set('cvc', digitsOf(e.target.value))}
+          error={errors.cvc}
+          inputRef={reg('cvc')}
+        />
+      </div>
+      <p className="muted checkout__note">Tus datos de tarjeta van directo al procesador de pagos: no los guardamos.</p>
+      <div className="form-actions">
+        <Button onClick={onClose} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="primary" loading={busy}>
+          Pagar {formatMoney(cents / 100)}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+// Feature gates of spec §6: which premium features an account's plan (or app-store subscription) unlocks.
+// The same function answers on the server (403) and in the app (premium advert instead of the feature).
+import { RFC_COMPANY_LENGTH } from './rfc';
+
+export const FEATURES = ['SincronizacionSAT', 'Viaticos', 'Colaboradores', 'Gastos'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export interface GateSubject {
+  plan_id: number;
+  rfc: string;
+  subscription_id: number | null;
+}
+
+const PERSON_RFC_LENGTH = RFC_COMPANY_LENGTH + 1;
+
+/** Spec §6, rule for rule. */
+export function hasFeature(feature: Feature, a: GateSubject): boolean {
+  const person = a.rfc.length === PERSON_RFC_LENGTH;
+  const company = a.rfc.length === RFC_COMPANY_LENGTH;
+  const sub = a.subscription_id ?? 0;
+  switch (feature) {
+    case 'SincronizacionSAT':
+      return ([0, 2, 3].includes(a.plan_id) && person) || [4, 5].includes(a.plan_id) || (sub > 1 && person) || sub > 2;
+    case 'Viaticos':
+      return [6, 7].includes(a.plan_id) && company;
+    case 'Colaboradores':
+    case 'Gastos':
+      return ([4, 5].includes(a.plan_id) && company) || sub > 2;
+  }
+}

@@ -1,0 +1,29 @@
+// What a plan charges (spec §9): monthly price × months of the period (12 for annual plans), company
+// plans plus 89 a month per active collaborator, all × 1.16 IVA. MXN rounded to cents.
+import { COLLABORATOR_MONTHLY_PRICE, IVA_FACTOR, type Plan } from '../../domain/plans';
+import { roundCents } from '../../domain/money';
+
+export const COMPANY_PLAN_IDS: readonly number[] = [4, 5, 6, 7];
+
+export function chargeAmount(plan: Plan, activeCollaborators = 0): number {
+  const perMonth = plan.price + (COMPANY_PLAN_IDS.includes(plan.id) ? COLLABORATOR_MONTHLY_PRICE * activeCollaborators : 0);
+  return roundCents(perMonth * plan.interval * IVA_FACTOR);
+}
+
+/** The end of a period that starts at `from`: same day-of-month `months` later (clamped to the month's end). */
+export function addMonths(from: Date, months: number): Date {
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/**
+ * Active collaborators per company account, for the renewal price. Collaborators arrive with issue 8;
+ * until then every account has none. Replace with a query on the collaborators table then.
+ */
+export type CollaboratorCounter = (clientIds: readonly number[]) => Promise<Map<number, number>>;
+export const noCollaborators: CollaboratorCounter = async () => new Map();

@@ -1,0 +1,110 @@
+// Plans and payments HTTP: the sandbox card tokeniser (public, like a publishable key) and subscribing.
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MSG } from '../../domain/messages';
+import { paymentHistories } from '../accounts/account-view';
+import type { AppDeps, AppEnv, Services } from '../context';
+import { clients } from '../db/schema';
+import { caller, requireAuth } from '../http/auth';
+import { ok } from '../http/envelope';
+import { fail, parseWith } from '../http/errors';
+import { IpLimiter } from '../merchants/ip-limiter';
+import { PaymentError, type PaymentProvider } from '../payments/provider';
+import { SandboxProvider } from '../payments/sandbox';
+import { paymentProviderFromEnv } from '../payments/select';
+import { noCollaborators, type CollaboratorCounter } from './pricing';
+import { subscribe } from './subscribe';
+
+const Id = (msg: string) => v.pipe(v.number(msg), v.integer(msg), v.minValue(0, msg), v.maxValue(2_147_483_647, msg));
+
+export const SubscribeBody = v.object(
+  {
+    subscription: v.object(
+      {
+        plan_id: Id(MSG.badSubscription),
+        client_id: Id(MSG.badSubscription),
+        token: v.pipe(v.string(MSG.badSubscription), v.minLength(1, MSG.badSubscription), v.maxLength(2_000, MSG.badSubscription)),
+      },
+      MSG.badSubscription,
+    ),
+  },
+  MSG.badSubscription,
+);
+
+export const TokenBody = v.object(
+  {
+    card: v.object(
+      {
+        number: v.pipe(v.string(MSG.badCard), v.maxLength(32, MSG.badCard)),
+        exp_month: v.pipe(v.number(MSG.badCard), v.integer(MSG.badCard)),
+        exp_year: v.pipe(v.number(MSG.badCard), v.integer(MSG.badCard)),
+        cvc: v.pipe(v.string(MSG.badCard), v.maxLength(4, MSG.badCard)),
+      },
+      MSG.badCard,
+    ),
+  },
+  MSG.badCard,
+);
+
+/** A person retrying a card a few times is fine; a script testing stolen numbers is not. */
+const TOKENS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
+
+export interface PlansOptions {
+  provider?: PaymentProvider;
+  collaborators?: CollaboratorCounter;
+}
+
+export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const provider = opts.provider ?? paymentProviderFromEnv(s.clock);
+  const collaborators = opts.collaborators ?? noCollaborators;
+  const tokens = new IpLimiter(TOKENS_PER_IP.limit, TOKENS_PER_IP.windowMs);
+
+  // Only the sandbox tokenises here: with Stripe the card goes from the browser to Stripe.js directly.
+  if (provider instanceof SandboxProvider) {
+    app.post('/api/v3/payments/sandbox/tokens', async (c) => {
+      const now = s.clock().getTime();
+      if (!tokens.take(c.get('ip'), now)) {
+        throw fail(429, MSG.tooManyTokens, { 'Retry-After': String(tokens.retryAfter(c.get('ip'), now)) });
+      }
+      const body = parseWith(TokenBody, c.get('body'));
+      try {
+        const t = provider.tokenize(body.card);
+        return ok(c, {
+          id: t.id,
+          card: { brand: t.card.brand, last4: t.card.last4, exp_month: t.card.expMonth, exp_year: t.card.expYear },
+        });
+      } catch (err) {
+        if (err instanceof PaymentError) throw fail(400, err.message);
+        throw err;
+      }
+    });
+  }
+
+  app.post('/api/v3/subscriptions.json', requireAuth(s), async (c) => {
+    const body = parseWith(SubscribeBody, c.get('body')).subscription;
+    const done = await subscribe(
+      { db: s.db, provider, mailer: s.mailer, collaborators },
+      { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
+    );
+    return ok(c, {
+      subscription: { client_id: body.client_id, plan_id: body.plan_id, payment_id: done.paymentId, active_until: done.until.toISOString() },
+    });
+  });
+
+  // The payment history of one of the caller's accounts (also in the account JSON as payment_history).
+  app.get('/api/v3/subscriptions/:client/payments.json', requireAuth(s), async (c) => {
+    const id = Number(c.req.param('client'));
+    if (!Number.isSafeInteger(id) || id <= 0) throw fail(404, MSG.notFound);
+    const [own] = await s.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, id), eq(clients.userId, caller(c).userId)))
+      .limit(1);
+    if (!own) throw fail(404, MSG.notFound);
+    return ok(c, (await paymentHistories(s.db, [id])).get(id) ?? []);
+  });
+
+  return app;
+}
