@@ -27,7 +27,8 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
   await boss.createQueue(IMPORT_QUEUE);
   // The worker polls every 0.5 s; jobs sent by this process wake it at once (and it wakes itself after
   // each job, so a queue of jobs is drained back to back). Other processes' jobs wait for the poll.
-  // IMPORT_WORKERS jobs at a time (default 2): while one batch waits on the database, another parses.
+  // IMPORT_WORKERS jobs at a time (default 1: two measured no faster on 2 cores, PGlite or PostgreSQL;
+  // more processes are the way to scale).
   // Safe: receipts go in with ON CONFLICT DO NOTHING on (client, UUID), so two batches naming the same
   // CFDI give one import and one duplicate.
   const workerIds: string[] = [];
@@ -52,7 +53,7 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
       }
     }
   };
-  const workers = Math.max(1, Number.parseInt(process.env.IMPORT_WORKERS ?? '', 10) || 2);
+  const workers = Math.max(1, Number.parseInt(process.env.IMPORT_WORKERS ?? '', 10) || 1);
   for (let i = 0; i < workers; i++) {
     workerIds.push(await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, handler));
   }
