@@ -2,7 +2,6 @@
 // inbox in another browser, the reply appears in the widget; offline keeps the text; logout closes it.
 // H6's premium advert ('start contact') was not in the tree when this was written: the chat is opened
 // from its floating button here (openSupportChat's prefill is covered by tests/app/chat).
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Running } from './harness';
 
@@ -17,19 +16,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function login(page: Page, user: string, password: string) {
-  await page.goto(`${app.url}/#/login`);
-  await page.getByLabel('Usuario o correo').fill(user);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
 describe('support chat', () => {
   it('user writes, support replies from the inbox, the reply arrives; logout closes the chat', async () => {
     const user = await app.signUp('chat_ana', 'XIQB891116QE4', { first_name: 'Ana', last_name: 'Pérez' });
     const email = `${user.username}@ejemplo.mx`;
     const { context, page } = await app.newContext({ width: 360, height: 780 });
-    await login(page, user.username, user.password);
+    await app.signIn(page, user.username, user.password);
     await expect.poll(() => page.getByRole('button', { name: 'Chat con soporte' }).isVisible()).toBe(true);
 
     // A non-staff account has no inbox and no 'Soporte' entry.
@@ -53,7 +45,7 @@ describe('support chat', () => {
 
     // Support answers from the inbox, in another browser context, on a desktop screen.
     const staff = await app.newContext({ width: 1280, height: 800 });
-    await login(staff.page, 'soporte', SUPPORT_PASSWORD);
+    await app.signIn(staff.page, 'soporte', SUPPORT_PASSWORD);
     await expect.poll(() => staff.page.getByRole('link', { name: 'Soporte' }).first().isVisible()).toBe(true);
     await staff.page.getByRole('link', { name: 'Soporte' }).first().click();
     const item = staff.page.getByRole('button', { name: new RegExp(email.replace('.', '\\.')) });
@@ -75,7 +67,7 @@ describe('support chat', () => {
     // The same history on another device (a desktop: corner panel); support has no chat button.
     expect(await staff.page.getByRole('button', { name: 'Chat con soporte' }).count()).toBe(0);
     const desk = await app.newContext({ width: 1280, height: 800 });
-    await login(desk.page, user.username, user.password);
+    await app.signIn(desk.page, user.username, user.password);
     await desk.page.getByRole('button', { name: 'Chat con soporte' }).click();
     await expect.poll(() => desk.page.getByRole('dialog', { name: 'Soporte' }).getByText('¡Claro! El plan Empresa', { exact: false }).isVisible()).toBe(true);
     if (SHOTS) await desk.page.screenshot({ path: `${SHOTS}/chat-1280.png` });

@@ -41,6 +41,8 @@ export interface Running {
   newContext: (viewport?: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
   /** Creates a user with one tax account through the API (solving the real captcha) and signs in. */
   signUp: (username: string, rfc: string, names: { name?: string; first_name?: string; last_name?: string }) => Promise<{ username: string; password: string; token: string }>;
+  /** Signs in through the login screen and waits until the app has left it. */
+  signIn: (page: Page, user: string, password: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -102,6 +104,13 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       const client = await api('/new_client', { method: 'POST', token, body: JSON.stringify({ client: { rfc, ...names }, ubication_data: {} }) });
       if (client.status !== 200) throw new Error(`new_client ${client.status}: ${JSON.stringify(client.body)}`);
       return { username, password, token };
+    },
+    signIn: async (page, user, password) => {
+      await page.goto(`${url}/#/login`);
+      await page.getByLabel('Usuario o correo').fill(user);
+      await page.getByLabel('Contraseña', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 30_000 });
     },
     newContext: async (viewport = { width: 360, height: 780 }) => {
       const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });

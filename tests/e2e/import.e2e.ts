@@ -89,10 +89,7 @@ afterAll(async () => {
 });
 
 async function login(page: Page, username: string, password: string) {
-  await page.goto(`${app.url}/#/login`);
-  await page.getByLabel('Usuario o correo').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await app.signIn(page, username, password);
   await page.waitForSelector('.dashboard .dashboard__account', { timeout: 30_000 });
 }
 

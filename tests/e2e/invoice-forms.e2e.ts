@@ -59,14 +59,6 @@ async function mailbox(): Promise<string> {
   return (await fetch(`${app.url}/dev/mailbox`)).text();
 }
 
-async function login(page: Page, user: string, password: string) {
-  await page.goto(`${app.url}/#/login`);
-  await page.getByLabel('Usuario o correo').fill(user);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(/#\/(home)?$/);
-}
-
 describe('invoice request forms', () => {
   it('signed out, the start screen is the anonymous form: checks, invoice, e-mail, then the reprint modal', async () => {
     const { context, page } = await app.newContext();
@@ -139,7 +131,7 @@ describe('invoice request forms', () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
     const { context, page } = await app.newContext({ width: 1280, height: 800 });
-    await login(page, user.username, user.password);
+    await app.signIn(page, user.username, user.password);
 
     // 'Facturar ticket' in the side menu → the picker: scan button, merchants, the airport sub-picker.
     await page.getByRole('link', { name: 'Facturar ticket' }).first().click();

@@ -17,14 +17,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function login(page: Page, user: string, password: string) {
-  await page.goto(`${app.url}/#/login`);
-  await page.getByLabel('Usuario o correo').fill(user);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 30_000 });
-}
-
 async function pay(page: Page, number: string) {
   const dialog = page.getByRole('dialog', { name: 'Pago con tarjeta' });
   await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -38,7 +30,7 @@ describe('plans and checkout', () => {
   it('a declined card shows the §8 message; 4242 buys the professional plan and the profile shows it', async () => {
     const user = await app.signUp('plan_emma', 'XIQB891116QE4', { first_name: 'Emma', last_name: 'Gómez' });
     const { context, page } = await app.newContext({ width: 360, height: 780 });
-    await login(page, user.username, user.password);
+    await app.signIn(page, user.username, user.password);
 
     // The profile before any payment: free plan, empty history text.
     await page.goto(`${app.url}/#/subscription`);
@@ -94,7 +86,7 @@ describe('plans and checkout', () => {
     await context.close();
 
     const desk = await app.newContext({ width: 1280, height: 800 });
-    await login(desk.page, user.username, user.password);
+    await app.signIn(desk.page, user.username, user.password);
     await desk.page.goto(`${app.url}/#/subscription`);
     await expect.poll(() => desk.page.locator('.history-table tbody tr').count()).toBe(2);
     if (SHOTS) await desk.page.screenshot({ path: `${SHOTS}/subscription-1280.png`, fullPage: true });
