@@ -184,6 +184,21 @@ export function invoiceStepLabel(status: InvoiceRequestStatus, email: string): s
   }
 }
 
+/** GET /api/v33/tickets/verify's answer: the merchant ticket found, and its current invoice if any. */
+export interface VerifiedTicket {
+  ref: string;
+  ticket_number: string;
+  venue: string;
+  issued_at: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  forma_pago: string;
+  /** Stamped (timbrada or enviada). */
+  invoiced: boolean;
+  invoice: { request_id: string; status: InvoiceRequestStatus; email_masked: string; uuid: string | null } | null;
+}
+
 /** What a ticket JSON carries about its invoice request (ours, added to DESIGN §3's ticket). */
 export interface TicketInvoice {
   request_id: string;

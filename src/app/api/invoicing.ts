@@ -1,24 +1,14 @@
 // The calls of 'Facturar ticket' (issue 6 contract): form fields, verify, invoice requests, RFC check.
 // No Dexie here: the signed-out anonymous form uses it too.
-import type { AnonymousInvoiceRequest, InvoiceRequestStatus } from '../../domain/invoicing';
+import type { AnonymousInvoiceRequest, InvoiceRequestStatus, VerifiedTicket } from '../../domain/invoicing';
+
+export type { VerifiedTicket };
 import type { FieldValue, FormFieldDefinition } from '../../domain/merchant-fields';
 import { api } from './client';
 
 export type VerifyFlow = 'form' | 'merchant' | 'anonymous' | 'multi';
 
 /** A merchant ticket as GET /api/v33/tickets/verify answers. */
-export interface VerifiedTicket {
-  ref: string;
-  ticket_number: string;
-  venue: string | null;
-  issued_at: string;
-  subtotal: string;
-  tax: string;
-  total: string;
-  forma_pago: string;
-  invoiced: boolean;
-  invoice: null | { request_id: string; status: InvoiceRequestStatus; email_masked: string; uuid: string | null };
-}
 
 export interface InvoiceRequestView {
   request_id: string;

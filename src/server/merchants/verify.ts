@@ -3,7 +3,8 @@
 // tickets of THAT merchant by each field's meaning.
 import { and, eq } from 'drizzle-orm';
 import { toCents } from '../../domain/decimal';
-import type { InvoiceRequestStatus } from '../../domain/invoicing';
+import type { InvoiceRequestStatus, VerifiedTicket } from '../../domain/invoicing';
+export type { VerifiedTicket };
 import {
   checkFieldValues,
   isInput,
@@ -117,19 +118,6 @@ export function maskEmail(email: string): string {
   return `${mask(local)}@${mask(host)}${tld}`;
 }
 
-export interface VerifiedTicket {
-  ref: string;
-  ticket_number: string;
-  venue: string;
-  issued_at: string;
-  subtotal: string;
-  tax: string;
-  total: string;
-  forma_pago: string;
-  /** Stamped (timbrada or enviada). */
-  invoiced: boolean;
-  invoice: { request_id: string; status: InvoiceRequestStatus; email_masked: string; uuid: string | null } | null;
-}
 
 /** The request that currently stands for the ticket: its own, or the last one that replaced it. */
 export async function currentInvoiceRequest(db: Db, ticket: Pick<MerchantTicketRow, 'invoiceRequestId'>) {
