@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createApp } from '../../../src/server/app';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import type { PacPort } from '../../../src/server/cfdi/pac';
+import { DEMO_RFCS } from '../../../src/server/db/seed';
 import { clients, invoiceRequests, merchantTickets, type MerchantTicketItem } from '../../../src/server/db/schema';
 import { newId } from '../../../src/domain/ids';
 import { smtpMailer } from '../../../src/server/mail/mailer';
@@ -20,7 +21,8 @@ export const COPEXA = { id: 4, folio: 401, fecha: 402, importe: 403 } as const;
 /** Autozone (multi): label, Número de ticket (integer, 6+), Sucursal (select), Fecha, Importe. */
 export const AUTOZONE = { id: 3, number: 302, venue: 303, fecha: 304, importe: 305 } as const;
 export const MOVIL_NORTE = 70;
-export const BERENICE = { rfc: 'XIQB891116QE4', firstName: 'BERENICE', lastName: 'XIMO QUEZADA', zipCode: '88965', taxRegime: '612' };
+/** The demo's persona account (seed), as a receiver with its postal code and regime. */
+export const BERENICE = DEMO_RFCS.persona;
 
 export interface InvoicingEnv {
   h: Harness;
