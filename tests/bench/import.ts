@@ -2,7 +2,9 @@
 // fixtures issued by the demo's school (EKU9003173C9) with fresh TimbreFiscalDigital UUIDs, uploaded to
 // a real server process (its own data directory) as files in batches of 100, then another 5,000 as
 // zips (of 500: see PER_ZIP), each timed until every one is a ticket — read from the statuses stream, whose
-// 'importado' commits in the same transaction as the tickets. Also the server's peak memory (VmHWM).
+// 'importado' commits in the same transaction as the tickets. Also the server's peak memory (VmHWM),
+// and the server's CPU seconds per phase (with PGlite, the database's too): on a shared machine the rate
+// swings with other load, the CPU spent much less — compare both when measuring a change.
 // Goals: ≥ 1,000 CFDI/s on PostgreSQL, ≥ 500/s on PGlite.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -52,6 +54,12 @@ export function freshCfdi(n: number): { name: string; bytes: Uint8Array }[] {
     out.push({ name: `${uuid}.xml`, bytes: new TextEncoder().encode(xml) });
   }
   return out;
+}
+
+/** The server's CPU seconds so far (user + system; with PGlite this includes the database). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -110,7 +118,8 @@ async function post(base: string, userId: number, token: string, files: { name: 
   if (refused > 0) throw new Error(`${refused} archivos rechazados al subir`);
 }
 
-async function phase(base: string, userId: number, token: string, label: string, send: () => Promise<void>, ignore: Set<string>, report: ImportBenchDeps['report']) {
+async function phase(base: string, userId: number, token: string, label: string, send: () => Promise<void>, ignore: Set<string>, report: ImportBenchDeps['report'], pid: number) {
+  const cpuBefore = cpuOf(pid);
   const watch = watchUntilDone(base, userId, token, COUNT, ignore);
   watch.done.catch(() => undefined); // awaited below; after a failed send only the stop's abort is left
   const started = performance.now();
@@ -123,6 +132,8 @@ async function phase(base: string, userId: number, token: string, label: string,
     const imported = [...finished.values()].filter((s) => s === 'importado').length;
     if (imported !== COUNT) report(`${label}-not-imported`, COUNT - imported);
     report(`${label}-cfdi-per-s`, Math.round(COUNT / seconds));
+    // Less swayed than the rate by other work on a shared machine: the server's own CPU for the phase.
+    report(`${label}-server-cpu-s`, Math.round((cpuOf(pid) - cpuBefore) * 10) / 10);
     for (const id of finished.keys()) ignore.add(id);
   } finally {
     clearTimeout(timer);
@@ -163,7 +174,7 @@ export async function importSection(deps: ImportBenchDeps): Promise<void> {
     const files = freshCfdi(COUNT);
     await phase(base, userId, token, 'import-files', async () => {
       for (let i = 0; i < files.length; i += FILES_PER_REQUEST) await post(base, userId, token, files.slice(i, i + FILES_PER_REQUEST), 'application/xml');
-    }, ignore, report);
+    }, ignore, report, server.pid!);
 
     const more = freshCfdi(COUNT);
     const zips: { name: string; bytes: Uint8Array }[] = [];
@@ -177,7 +188,7 @@ export async function importSection(deps: ImportBenchDeps): Promise<void> {
     report('import-zip-cfdi-per-zip', PER_ZIP);
     await phase(base, userId, token, 'import-zip', async () => {
       for (const z of zips) await post(base, userId, token, [z], 'application/zip');
-    }, ignore, report);
+    }, ignore, report, server.pid!);
 
     const mem = memoryOf(server.pid!);
     report('import-server-rss-after-mb', mem.rss);

@@ -11,7 +11,7 @@ import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
 import { readCfdi, type CfdiData } from '../cfdi/read';
 import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
-import type { FileStore } from '../files/file-store';
+import { putNew, type FileStore } from '../files/file-store';
 import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../receipts/receipts';
 import { bulkInsert } from './bulk-insert';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
@@ -217,8 +217,9 @@ export async function importCfdiBatch(
   }
 
   // The XML files are written while the rows go in; the transaction commits only once they are all
-  // stored (a failed write rolls it back), so a receipt row never points at nothing.
-  const putting = runLimited(newReceipts, PUT_CONCURRENCY, (r) => files.put(receiptKeys(userId, r.id).xml, r.bytes));
+  // stored (a failed write rolls it back), so a receipt row never points at nothing. Their keys are new
+  // receipt ids no reader knows before the commit: written in place (putNew), no temporary file.
+  const putting = runLimited(newReceipts, PUT_CONCURRENCY, (r) => putNew(files, receiptKeys(userId, r.id).xml, r.bytes));
   putting.catch(() => undefined); // awaited inside the transaction
   const lost = await db.transaction(async (tx) => {
     const inserted = await bulkInsert(tx, receipts, receiptRowsOf(newReceipts), { onConflictDoNothing: true });

@@ -17,6 +17,7 @@ import { uploadsChanged } from './changes';
 import { importCfdiBatch, runLimited, type Account, type Outcome, type XmlItem } from './import-cfdi';
 import { pdfFacts } from './pdf-text';
 import { sniffUpload } from './sniff';
+import { isPackKey, unpack } from './upload-pack';
 import { listZip, readEntry, type ZipEntry } from './zip';
 
 /** XML files per transaction: big enough for multi-row INSERTs to pay, small enough to bound memory. */
@@ -42,14 +43,17 @@ export interface StatusChange {
 
 type UploadRow = typeof uploads.$inferSelect;
 
-/** One UPDATE … FROM (VALUES …) for many rows' statuses; clears the file key (the file is then dropped). */
+/**
+ * One UPDATE for many rows' statuses; clears the file key (the file is then dropped). The rows travel as
+ * ONE jsonb parameter (as in bulk-insert.ts), not four parameters a row.
+ */
 export async function writeStatuses(db: Db, changes: Map<string, StatusChange>, now: Date): Promise<void> {
   const list = [...changes];
   for (let i = 0; i < list.length; i += 500) {
-    const rows = list.slice(i, i + 500).map(([id, c]) => sql`(${id}::uuid, ${c.status}, ${c.reason}, ${JSON.stringify(c.ticketIds)}::jsonb)`);
+    const json = JSON.stringify(list.slice(i, i + 500).map(([id, c]) => ({ id, status: c.status, reason: c.reason, ticket_ids: c.ticketIds })));
     await db.execute(sql`
       UPDATE uploads SET status = v.status, reason = v.reason, ticket_ids = v.ticket_ids, file_key = NULL, updated_at = ${now.toISOString()}::timestamptz
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, status, reason, ticket_ids)
+      FROM jsonb_to_recordset(${json}::jsonb) AS v(id uuid, status text, reason text, ticket_ids jsonb)
       WHERE uploads.id = v.id`);
   }
 }
@@ -280,23 +284,32 @@ class Run {
 /** The job: the uploads of one request (only those not finished yet: a retry redoes nothing). */
 export async function processUploads(deps: ImportDeps, userId: number, uploadIds: string[]): Promise<void> {
   if (uploadIds.length === 0) return;
+  // Taken and marked 'procesando' in one statement (the rows as they were, but for that status).
   const rows = await deps.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), inArray(uploads.id, uploadIds), inArray(uploads.status, ['recibido', 'procesando'])));
-  if (rows.length === 0) return;
-  await deps.db
     .update(uploads)
     .set({ status: 'procesando', updatedAt: deps.clock() })
-    .where(inArray(uploads.id, rows.map((r) => r.id)));
+    .where(and(eq(uploads.userId, userId), inArray(uploads.id, uploadIds), inArray(uploads.status, ['recibido', 'procesando'])))
+    .returning();
+  if (rows.length === 0) return;
   uploadsChanged(userId);
 
   const imported: string[] = [];
   const byClient = new Map<number | null, UploadRow[]>();
   for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r]);
+  // A request's files are one pack (upload-pack.ts), read once; a file stored on its own is read alone.
+  const packs = new Map<string, Promise<Map<string, Uint8Array> | null>>();
+  const stored = async (r: UploadRow): Promise<Uint8Array | null> => {
+    if (!r.fileKey) return null;
+    if (!isPackKey(r.fileKey)) return deps.files.get(r.fileKey);
+    let p = packs.get(r.fileKey);
+    if (!p) {
+      p = deps.files.get(r.fileKey).then((data) => (data ? unpack(data) : null));
+      packs.set(r.fileKey, p);
+    }
+    return (await p)?.get(r.id) ?? null;
+  };
   for (const [clientId, group] of byClient) {
     const run = new Run(deps, userId, await accountsFor(deps.db, userId, clientId));
-    const stored = async (r: UploadRow) => (r.fileKey ? deps.files.get(r.fileKey) : null);
     const missing = new Map<string, StatusChange>();
     // The XML files are read in parallel (the store's reads are I/O), kept in upload order.
     const xmlRows = group.filter((g) => g.kind === 'xml');
@@ -318,11 +331,11 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
       else await run.importPdf(r.id, bytes, clientId);
     }
     if (missing.size > 0) await writeStatuses(deps.db, missing, deps.clock());
-    await runLimited(group, FILE_CONCURRENCY, async (r) => {
-      if (r.fileKey) await deps.files.delete(r.fileKey).catch(() => undefined);
-    });
     imported.push(...run.imported);
   }
+  // Every file of these rows is done with (their statuses are final): each stored file or pack, once.
+  const keys = [...new Set(rows.flatMap((r) => (r.fileKey ? [r.fileKey] : [])))];
+  await runLimited(keys, FILE_CONCURRENCY, (key) => deps.files.delete(key).catch(() => undefined));
   uploadsChanged(userId);
   if (deps.afterImport && imported.length > 0) {
     // The import stands either way: a failed hand-over is left to the hourly SAT sweep.

@@ -1,33 +1,26 @@
 // 'Importar CFDIs' over HTTP (DESIGN §3, spec §7): POST /api/v3/users/{id}/files takes up to 100 files
-// (multipart, field `file`), checks each (2 MB, XML/PDF/ZIP by content), stores them, records them as
-// 'recibido' and hands them to the durable import job; GET …/files/statuses streams their statuses
-// as server-sent events. An id other than the caller's is a 404, like any other user's data.
+// (multipart, field `file`), checks each (2 MB, XML/PDF/ZIP by content), stores them (one pack per
+// request) and records them as 'recibido' (store-uploads.ts), and hands them to the durable import job;
+// GET …/files/statuses streams their statuses as server-sent events. An id other than the caller's is a 404, like any other user's data.
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
-import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
 import type { AppEnv, Services } from '../context';
 import { clients, uploads } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { readLimited } from '../http/body';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { onUploadsChanged, uploadsChanged } from './changes';
-import { bulkInsert } from './bulk-insert';
-import { runLimited } from './import-cfdi';
-import { labelOf } from './process';
+import { onUploadsChanged } from './changes';
+import { snapshotXmin, writtenSince } from './look-cursor';
 import type { ImportQueue } from './queue';
-import { sniffUpload } from './sniff';
+import { FILE_MAX_BYTES, MAX_FILES, storeUploads } from './store-uploads';
 import type { FileEvent } from '../../domain/import-files';
 
-export const MAX_FILES = 100;
-export const FILE_MAX_BYTES = ATTACHMENT_MAX_BYTES;
+export { FILE_MAX_BYTES, MAX_FILES };
 /** 100 files of 2 MB and their part headers; anything beyond is refused while reading. */
 export const REQUEST_LIMIT = MAX_FILES * (FILE_MAX_BYTES + 16 * 1024) + 64 * 1024;
-/** Parallel writes to the files store. */
-const PUT_CONCURRENCY = 8;
 const POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
 const RECENT_MS = 86_400_000;
@@ -83,30 +76,7 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
       if (!row) throw fail(422, MSG.importAccountNotFound);
       clientId = row.id;
     }
-    const now = s.clock();
-    const rows: (typeof uploads.$inferInsert)[] = [];
-    const toStore: { key: string; bytes: Uint8Array }[] = [];
-    for (const file of parts) {
-      const id = v7();
-      const name = labelOf(file.name);
-      const base = { id, userId, clientId, name, size: file.size, createdAt: now, updatedAt: now };
-      if (file.size > FILE_MAX_BYTES) {
-        rows.push({ ...base, kind: 'xml', status: 'rechazado', reason: MSG.importFileTooLarge });
-        continue;
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = sniffUpload(bytes);
-      if (!kind) {
-        rows.push({ ...base, kind: 'xml', status: 'rechazado', reason: MSG.importFileType });
-        continue;
-      }
-      const fileKey = `uploads/${userId}/${id}.${kind}`;
-      toStore.push({ key: fileKey, bytes });
-      rows.push({ ...base, kind, fileKey, status: 'recibido' });
-    }
-    await runLimited(toStore, PUT_CONCURRENCY, (f) => s.files.put(f.key, f.bytes));
-    await bulkInsert(s.db, uploads, rows);
-    uploadsChanged(userId);
+    const rows = await storeUploads(s, userId, clientId, parts.map((file) => ({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) })));
     const accepted = rows.filter((r) => r.status === 'recibido').map((r) => r.id);
     if (accepted.length > 0) await queue.enqueue({ userId, uploadIds: accepted });
     return ok(c, { files: rows.map((r) => ({ id: r.id, name: r.name, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })) });
@@ -137,30 +107,30 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
         wake?.();
       });
       let lastBeat = Date.now();
+      /** The snapshot xmin noted before the previous look (look-cursor.ts); null before the first. */
+      let seenBefore: string | null = null;
       try {
         while (!closed) {
           // Rows changed since a little before the last look (a slow transaction may commit an older
-          // timestamp): a light look at (id, status, time) first, whole rows only for what changed.
+          // timestamp) and not visible to it (look-cursor.ts): with the cursor these are (nearly) only
+          // the changes, so they are read whole at once; the ones already sent as they are are skipped.
           dirty = false;
           const queryFrom = since;
           since = new Date(s.clock().getTime() - OVERLAP_MS);
-          const stamps = await s.db
-            .select({ id: uploads.id, status: uploads.status, updatedAt: uploads.updatedAt })
+          const cursor = await snapshotXmin(s.db);
+          const rows = await s.db
+            .select(viewColumns)
             .from(uploads)
-            .where(and(scope, gte(uploads.updatedAt, queryFrom)))
+            .where(and(scope, gte(uploads.updatedAt, queryFrom), seenBefore === null ? undefined : writtenSince(seenBefore)))
+            .orderBy(uploads.updatedAt, desc(uploads.id))
             .limit(20_000);
-          const changed = stamps.filter((r) => sent.get(r.id) !== `${r.status}|${r.updatedAt.getTime()}`).map((r) => r.id);
-          for (let i = 0; i < changed.length; i += 500) {
-            const rows = await s.db
-              .select(viewColumns)
-              .from(uploads)
-              .where(and(mine, inArray(uploads.id, changed.slice(i, i + 500))))
-              .orderBy(uploads.updatedAt, desc(uploads.id));
-            for (const r of rows) {
-              sent.set(r.id, `${r.status}|${r.updatedAt.getTime()}`);
-              const view: FileEvent = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
-              await stream.writeSSE({ event: 'file', id: r.id, data: JSON.stringify(view) });
-            }
+          seenBefore = cursor;
+          for (const r of rows) {
+            const stamp = `${r.status}|${r.updatedAt.getTime()}`;
+            if (sent.get(r.id) === stamp) continue;
+            sent.set(r.id, stamp);
+            const view: FileEvent = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
+            await stream.writeSSE({ event: 'file', id: r.id, data: JSON.stringify(view) });
           }
           if (Date.now() - lastBeat >= HEARTBEAT_MS) {
             await stream.write(': latido\n\n');

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskFileStore, memoryFileStore, type FileStore } from '../../../src/server/files/file-store';
+import { diskFileStore, memoryFileStore, putNew, type FileStore } from '../../../src/server/files/file-store';
 import { sniffImageType } from '../../../src/server/files/image-type';
 
 let dir: string;
@@ -41,6 +41,24 @@ describe('disk file store', () => {
     const store = diskFileStore(dir);
     await store.put('demo/x.png', new Uint8Array(10));
     expect(await readdir(join(dir, 'demo'))).toEqual(['x.png']);
+  });
+
+  it('writes a fresh key in place (putNew), and never over an existing file', async () => {
+    const store = diskFileStore(dir);
+    await putNew(store, 'fresh/a.xml', Uint8Array.from([1, 2]));
+    expect(await store.get('fresh/a.xml')).toEqual(Uint8Array.from([1, 2]));
+    await expect(putNew(store, 'fresh/a.xml', Uint8Array.from([3]))).rejects.toThrow();
+    expect(await store.get('fresh/a.xml')).toEqual(Uint8Array.from([1, 2]));
+    await expect(putNew(store, '../fuera.xml', new Uint8Array(1))).rejects.toThrow();
+    expect(await readdir(join(dir, 'fresh'))).toEqual(['a.xml']);
+  });
+});
+
+describe('putNew without putFresh', () => {
+  it('falls back to put', async () => {
+    const store = memoryFileStore();
+    await putNew(store, 'fresh/b.xml', Uint8Array.from([9]));
+    expect(await store.get('fresh/b.xml')).toEqual(Uint8Array.from([9]));
   });
 });
 
