@@ -104,11 +104,20 @@ describe('Escanear código', () => {
     await page.goto(`${app.url}/#/ticket/new`);
     const scan = page.getByRole('button', { name: 'Escanear código' });
     await scan.waitFor({ timeout: 30_000 });
+    // The fake camera can read the code within a frame or two, so the dialog may come and go before a
+    // locator looks: an observer records that it showed, with its 'Cancelar' button.
+    await page.evaluate(() => {
+      const seen = window as unknown as { scanDialogSeen?: boolean };
+      seen.scanDialogSeen = false;
+      new MutationObserver(() => {
+        const dialogs = Array.from(document.querySelectorAll('dialog, [role="dialog"]'));
+        if (dialogs.some((d) => d.textContent?.includes('Escanear código') && Array.from(d.querySelectorAll('button')).some((b) => b.textContent?.trim() === 'Cancelar'))) seen.scanDialogSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await scan.click();
     const dialog = page.getByRole('dialog', { name: 'Escanear código' });
-    await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: 'Cancelar' }).isVisible()).toBe(true);
     await page.waitForURL(new RegExp(`#/merchant/${MERCHANT}\\?ref=${ticket.ref}&check=AB12&total=`), { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { scanDialogSeen?: boolean }).scanDialogSeen)).toBe(true);
     // The dialog is gone and so is the camera.
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await liveTracks(page)).toBe(0);
