@@ -1,0 +1,108 @@
+// 'Contraseña del SAT' + 'Confirma tu contraseña' (spec §2, §5, §7, §8): checked in order on the phone,
+// then SAT authenticate and save; 400 is shown inline on the password, success as the spec's text.
+// What the user typed stays while offline or on failure; it is cleared only after a success.
+import { useRef, useState, type FormEvent } from 'react';
+import { MSG } from '../../domain/messages';
+import { PasswordField } from '../auth/password-field';
+import { Button } from '../ui/button';
+import { Icon } from '../ui/icon';
+import { checkSatPassword, connectCiec, SYNC_TXT, type FlowContext, type SatField } from './sync-model';
+
+export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: FlowContext; connected: boolean; onConnected: () => void; onUseEfirma: (() => void) | null }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: SatField; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'unavailable' | 'offline'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs = { password: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setNotice(null);
+    const bad = checkSatPassword(password, confirm);
+    setFieldError(bad);
+    if (bad) {
+      refs[bad.field].current?.focus();
+      return;
+    }
+    setBusy(true);
+    const out = await connectCiec(ctx, password);
+    setBusy(false);
+    switch (out.kind) {
+      case 'ok':
+        setPassword('');
+        setConfirm('');
+        setNotice({ kind: 'ok', message: MSG.satSyncStarted });
+        onConnected();
+        break;
+      case 'invalid':
+        setFieldError({ field: 'password', message: out.message });
+        refs.password.current?.focus();
+        break;
+      case 'unavailable':
+        setNotice({ kind: 'unavailable', message: out.message });
+        break;
+      case 'offline':
+        setNotice({ kind: 'offline', message: out.message });
+        break;
+      default:
+        setNotice({ kind: 'error', message: out.message });
+    }
+  }
+
+  const errorOf = (f: SatField) => (fieldError?.field === f ? fieldError.message : null);
+  return (
+    <section className="card stack" aria-labelledby="sat-ciec-title">
+      <h2 id="sat-ciec-title">{SYNC_TXT.ciecTitle}</h2>
+      <p className="muted">
+        {connected
+          ? 'Si cambiaste tu contraseña en el SAT, escribe la nueva para seguir descargando tus comprobantes.'
+          : 'Escribe la contraseña con la que entras al portal del SAT (CIEC). Con ella descargaremos cada día los comprobantes del día anterior.'}
+      </p>
+      <form className="stack sat-form" noValidate onSubmit={(e) => void submit(e)}>
+        <PasswordField
+          label={SYNC_TXT.password}
+          name="sat_password"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errorOf('password')}
+          inputRef={refs.password}
+          maxLength={64}
+        />
+        <PasswordField
+          label={SYNC_TXT.confirm}
+          name="sat_password_confirmation"
+          autoComplete="off"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errorOf('confirm')}
+          inputRef={refs.confirm}
+          maxLength={64}
+        />
+        <div aria-live="polite" className="sat-form__live">
+          {notice && (
+            <div className={notice.kind === 'ok' ? 'notice notice--success' : notice.kind === 'error' ? 'notice notice--error' : 'notice notice--info'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+              <p>
+                <Icon name={notice.kind === 'ok' ? 'check' : notice.kind === 'offline' ? 'wifiOff' : notice.kind === 'error' ? 'alert' : 'info'} /> {notice.message}
+              </p>
+              {notice.kind === 'unavailable' && onUseEfirma && (
+                <p>
+                  <button type="button" className="link-button" onClick={onUseEfirma}>
+                    Ir a la e.firma
+                  </button>
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" loading={busy}>
+            {connected ? 'Actualizar contraseña' : 'Conectar con el SAT'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

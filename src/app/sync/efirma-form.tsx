@@ -1,0 +1,108 @@
+// 'Método oficial del SAT: e.firma': the .cer, the .key and its password, sent as multipart to the server,
+// which opens them and answers the MSG.efirma* reason when it cannot. Files are checked for size first.
+import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { displayDate } from '../../domain/dates';
+import { MSG } from '../../domain/messages';
+import type { SatSyncStatus } from '../../domain/sat-sync';
+import { PasswordField } from '../auth/password-field';
+import { Button } from '../ui/button';
+import { FileField } from '../ui/file-field';
+import { Icon } from '../ui/icon';
+import { checkEfirma, connectEfirma, SYNC_TXT, type EfirmaDraft, type EfirmaField, type FlowContext } from './sync-model';
+
+const NOTICE_CLASS = { ok: 'success', offline: 'info', error: 'error' } as const;
+const NOTICE_ICON = { ok: 'check', offline: 'wifiOff', error: 'alert' } as const;
+
+export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: FlowContext; efirma: SatSyncStatus['efirma']; onConnected: () => void; headingRef?: Ref<HTMLHeadingElement> }) {
+  const [draft, setDraft] = useState<EfirmaDraft>({ cer: null, key: null, password: '' });
+  const [fieldError, setFieldError] = useState<{ field: EfirmaField; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'offline' | 'error'; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const refs = { cer: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setNotice(null);
+    const bad = checkEfirma(draft);
+    setFieldError(bad);
+    if (bad || !draft.cer || !draft.key) {
+      if (bad) refs[bad.field].current?.focus();
+      return;
+    }
+    setBusy(true);
+    const out = await connectEfirma(ctx, { cer: draft.cer, key: draft.key, password: draft.password });
+    setBusy(false);
+    if (out.kind === 'ok') {
+      setDraft({ cer: null, key: null, password: '' });
+      setFormKey((k) => k + 1);
+      setNotice({ kind: 'ok', message: MSG.satSyncStarted });
+      onConnected();
+    } else {
+      setNotice({ kind: out.kind === 'offline' ? 'offline' : 'error', message: out.message });
+    }
+  }
+
+  const errorOf = (f: EfirmaField) => (fieldError?.field === f ? fieldError.message : null);
+  return (
+    <section className="card stack" aria-labelledby="sat-efirma-title">
+      <h2 id="sat-efirma-title" ref={headingRef} tabIndex={-1}>
+        {SYNC_TXT.efirmaTitle}
+      </h2>
+      <p className="muted">
+        Es la forma oficial de descargar tus comprobantes del SAT. Sube el certificado (.cer), la llave privada (.key) y la contraseña de
+        tu e.firma; los guardamos cifrados y solo los usamos para descargar tus comprobantes.
+      </p>
+      {efirma && (
+        <dl className="sat-facts">
+          <dt>Certificado</dt>
+          <dd className="tabular">{efirma.serial}</dd>
+          <dt>Vigente hasta</dt>
+          <dd className="tabular">{displayDate(efirma.valid_until)}</dd>
+        </dl>
+      )}
+      <form key={formKey} className="stack sat-form" noValidate onSubmit={(e) => void submit(e)}>
+        <FileField
+          label="Certificado (.cer)"
+          accept=".cer"
+          fileName={draft.cer?.name ?? null}
+          onFile={(cer) => setDraft((d) => ({ ...d, cer }))}
+          error={errorOf('cer')}
+          inputRef={refs.cer}
+        />
+        <FileField
+          label="Llave privada (.key)"
+          accept=".key"
+          fileName={draft.key?.name ?? null}
+          onFile={(key) => setDraft((d) => ({ ...d, key }))}
+          error={errorOf('key')}
+          inputRef={refs.key}
+        />
+        <PasswordField
+          label="Contraseña de tu e.firma"
+          name="efirma_password"
+          autoComplete="off"
+          value={draft.password}
+          onChange={(e) => setDraft((d) => ({ ...d, password: e.target.value }))}
+          error={errorOf('password')}
+          inputRef={refs.password}
+        />
+        <div aria-live="polite" className="sat-form__live">
+          {notice && (
+            <div className={`notice notice--${NOTICE_CLASS[notice.kind]}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+              <p>
+                <Icon name={NOTICE_ICON[notice.kind]} /> {notice.message}
+              </p>
+            </div>
+          )}
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant={efirma ? 'secondary' : 'primary'} loading={busy}>
+            <Icon name="upload" /> {efirma ? 'Reemplazar e.firma' : 'Subir e.firma'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+// SAT sync HTTP (issue 7 item 6, spec §7 'SAT authenticate' / 'Save SAT password'; the contract is
+// src/domain/sat-sync.ts). Every route acts on one of the caller's own accounts: another user's id or an
+// RFC that is not theirs is a 404; the SincronizacionSAT gate answers 403; a company RFC 422. Secrets go
+// in (sealed at rest, store.ts) and never come out: answers are the Account or the SatSyncStatus.
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { MSG } from '../../domain/messages';
+import { EFIRMA_FILE_MAX_BYTES, EFIRMA_PARTS, SAT_PASSWORD_MAX, SAT_PASSWORD_MIN, satSyncForRfc } from '../../domain/sat-sync';
+import { toAccount, withPaymentHistory } from '../accounts/account-view';
+import type { AppDeps, AppEnv, Services } from '../context';
+import { clients } from '../db/schema';
+import { caller, requireAuth } from '../http/auth';
+import { readLimited } from '../http/body';
+import { ok } from '../http/envelope';
+import { fail, parseWith } from '../http/errors';
+import { IpLimiter } from '../merchants/ip-limiter';
+import { assertFeature } from '../plans/gates';
+import { devSatPortalRoutes } from './dev-page';
+import { EfirmaError, inspectEfirma } from './port';
+import { satSyncRuntime } from './runtime';
+import { disconnect, saveCiec, saveEfirma, connectionOf, syncStatus } from './store';
+import { mexicoDayBefore } from './sync';
+
+/** Tries at the SAT password per user (authenticate and save together): a person mistypes, a script guesses. */
+export const SAT_AUTH_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
+/** A first connection also fetches these last days, so the user sees something at once. */
+export const FIRST_SYNC_DAYS = 3;
+const EFIRMA_REQUEST_LIMIT = 2 * EFIRMA_FILE_MAX_BYTES + 16 * 1024;
+
+const password = () =>
+  v.pipe(v.string(MSG.satPasswordEmpty), v.minLength(1, MSG.satPasswordEmpty), v.minLength(SAT_PASSWORD_MIN, MSG.satPasswordLength), v.maxLength(SAT_PASSWORD_MAX, MSG.satPasswordLength));
+
+export const AuthenticateSatSchema = v.object({ rfc: v.pipe(v.string(MSG.notFound), v.maxLength(13, MSG.notFound)), clave_ciec: password() }, MSG.satPasswordEmpty);
+export const SaveSatPasswordSchema = v.object({ sat_password: password() }, MSG.satPasswordEmpty);
+
+type ClientRow = typeof clients.$inferSelect;
+
+export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const auth = requireAuth(s);
+  const tries = new IpLimiter(SAT_AUTH_LIMIT.limit, SAT_AUTH_LIMIT.windowMs);
+  const runtime = () => satSyncRuntime(s.db, s.clock);
+
+  const limit = (userId: number) => {
+    const now = s.clock().getTime();
+    const key = `user:${userId}`;
+    if (!tries.take(key, now)) throw fail(429, MSG.satTooManyTries, { 'Retry-After': String(tries.retryAfter(key, now)) });
+  };
+
+  /** The caller's own account named by RFC, else 404. */
+  const ownClient = async (userId: number, rfc: string): Promise<ClientRow> => {
+    const [row] = await s.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.userId, userId), eq(clients.rfc, rfc.trim().toUpperCase())))
+      .limit(1);
+    if (!row) throw fail(404, MSG.notFound);
+    return row;
+  };
+
+  /** :id must be the caller (404 otherwise, like any other user's data), :rfc one of their accounts; then the gate and §5. */
+  const branch = async (c: Context<AppEnv>, rfcParam: string): Promise<ClientRow> => {
+    const userId = caller(c).userId;
+    if (c.req.param('id') !== String(userId)) throw fail(404, MSG.notFound);
+    const client = await ownClient(userId, rfcParam);
+    await assertFeature(s.db, userId, { clientId: client.id }, 'SincronizacionSAT');
+    if (!satSyncForRfc(client.rfc)) throw fail(422, MSG.satCompanyOnly);
+    return client;
+  };
+
+  const answerAccount = async (c: Context<AppEnv>, clientId: number) => {
+    const [row] = await s.db.select().from(clients).where(eq(clients.id, clientId));
+    if (!row) throw fail(404, MSG.notFound);
+    const [account] = await withPaymentHistory(s.db, [toAccount(row)]);
+    return ok(c, account);
+  };
+
+  /** Queues the first sync: yesterday, and a few days more for a first connection. */
+  const queueFirstSync = async (clientId: number, first: boolean) => {
+    const queue = runtime().queue;
+    if (!queue) return;
+    const now = s.clock();
+    const days = Array.from({ length: first ? FIRST_SYNC_DAYS : 1 }, (_, i) => mexicoDayBefore(now, i + 1));
+    await queue.enqueue({ clientId, days });
+  };
+
+  // Spec §7 'SAT authenticate': is this CIEC the RFC's? 400 with the §8 message when not.
+  app.post('/api/v1/AuthenticateSATPortal', auth, async (c) => {
+    const userId = caller(c).userId;
+    const body = parseWith(AuthenticateSatSchema, c.get('body'));
+    await ownClient(userId, body.rfc);
+    const { portal } = runtime();
+    if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
+    limit(userId);
+    if (!(await portal.authenticate(body.rfc.trim().toUpperCase(), body.clave_ciec))) {
+      // The house envelope, plus `error` as the contract names it.
+      return c.json({ errors: [MSG.satPasswordInvalid], error: MSG.satPasswordInvalid }, 400);
+    }
+    return ok(c, { valid: true });
+  });
+
+  // Spec §7 'Save SAT password'. Hono reads ".json" as part of the last segment, so it is matched here.
+  app.put('/api/v3/users/:id/branches/:file{[^/]+\\.json}', auth, async (c) => {
+    const client = await branch(c, c.req.param('file').replace(/\.json$/, ''));
+    const body = parseWith(SaveSatPasswordSchema, c.get('body'));
+    const { portal } = runtime();
+    if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
+    limit(client.userId);
+    if (!(await portal.authenticate(client.rfc, body.sat_password))) throw fail(400, MSG.satPasswordInvalid);
+    const first = !(await connectionOf(s.db, client.id));
+    await saveCiec(s.db, client.id, body.sat_password, s.clock());
+    await queueFirstSync(client.id, first);
+    return answerAccount(c, client.id);
+  });
+
+  app.put('/api/v3/users/:id/branches/:rfc/efirma', auth, async (c) => {
+    const client = await branch(c, c.req.param('rfc'));
+    const type = c.req.header('content-type') ?? '';
+    if (!type.toLowerCase().startsWith('multipart/form-data')) throw fail(400, MSG.efirmaMissing);
+    if (Number(c.req.header('content-length') ?? '0') > EFIRMA_REQUEST_LIMIT) throw fail(413, MSG.efirmaInvalid);
+    const raw = c.req.raw.body ? await readLimited(c.req.raw.body, EFIRMA_REQUEST_LIMIT) : new Uint8Array(0);
+    if (!raw) throw fail(413, MSG.efirmaInvalid);
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+    } catch {
+      throw fail(400, MSG.efirmaMissing);
+    }
+    const cer = form.get(EFIRMA_PARTS.cer);
+    const key = form.get(EFIRMA_PARTS.key);
+    const pass = form.get(EFIRMA_PARTS.password);
+    if (typeof cer === 'string' || typeof key === 'string' || !cer || !key || typeof pass !== 'string' || !pass) throw fail(400, MSG.efirmaMissing);
+    if (cer.size > EFIRMA_FILE_MAX_BYTES || key.size > EFIRMA_FILE_MAX_BYTES) throw fail(422, MSG.efirmaInvalid);
+    const cerBytes = new Uint8Array(await cer.arrayBuffer());
+    const keyBytes = new Uint8Array(await key.arrayBuffer());
+    limit(client.userId);
+    let facts;
+    try {
+      facts = inspectEfirma(client.rfc, cerBytes, keyBytes, pass, s.clock());
+    } catch (err) {
+      if (err instanceof EfirmaError) throw fail(422, err.message);
+      throw err;
+    }
+    const first = !(await connectionOf(s.db, client.id));
+    await saveEfirma(s.db, client.id, cerBytes, keyBytes, pass, facts, s.clock());
+    await queueFirstSync(client.id, first);
+    return answerAccount(c, client.id);
+  });
+
+  app.delete('/api/v3/users/:id/branches/:file{[^/]+\\.json}', auth, async (c) => {
+    const client = await branch(c, c.req.param('file').replace(/\.json$/, ''));
+    await disconnect(s.db, client.id);
+    return answerAccount(c, client.id);
+  });
+
+  app.get('/api/v3/users/:id/branches/:rfc/sync', auth, async (c) => {
+    const client = await branch(c, c.req.param('rfc'));
+    return ok(c, await syncStatus(s.db, client, runtime().portal.methods));
+  });
+
+  if (s.config.devMailbox) app.route('/', devSatPortalRoutes(s));
+  return app;
+}
