@@ -7,6 +7,7 @@ import { loadPrefs } from '../offline/prefs';
 import { clearSession, loadSession } from '../offline/session';
 import { setUnauthorizedHandler } from './api/client';
 import { createAppRouter } from './router';
+import { safeRedirect } from './top-level';
 import { toast } from './ui/toast-store';
 import './ui/theme.css';
 import './app.css';
@@ -28,7 +29,9 @@ async function start(): Promise<void> {
   setUnauthorizedHandler(() => {
     void clearSession().then(() => {
       toast.warning(MSG.unauthorized);
-      void router.navigate({ to: '/login', replace: true });
+      // Back to the same screen after signing in again (an OAuth authorisation keeps its token).
+      const back = safeRedirect(router.state.location.href);
+      void router.navigate({ to: '/login', search: back ? { redirect: back } : {}, replace: true });
     });
   });
   const root = document.getElementById('root');

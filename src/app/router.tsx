@@ -140,6 +140,17 @@ const ticketsRoute = createRoute({
   component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
 });
 
+/** Top-level rule 2 (issue 8): the OAuth authorisation screen, signed in or not, outside the signed-in layout. */
+const oauthRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'oauth',
+  validateSearch: (s: Record<string, unknown>): { oauth_token?: string } => {
+    const t = typeof s.oauth_token === 'number' ? String(s.oauth_token) : str(s.oauth_token);
+    return t ? { oauth_token: t } : {};
+  },
+  component: lazyRouteComponent(() => import('./oauth/oauth-page'), 'OAuthPage'),
+});
+
 /** The staff support inbox (issue 7); the page shows not-found to everyone else. */
 const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./support/support-page'), 'SupportPage') });
 
@@ -153,6 +164,22 @@ const subscriptionRoute = createRoute({
   component: lazyRouteComponent(() => import('./plans/subscription-page'), 'SubscriptionPage'),
 });
 
+// Issue 8: the company (collaborators and departments; the tab is the inner hash, company/company-tab.ts)
+// and the join screen of an invitation (top-level rule 3, signed in or not, outside the signed-in layout).
+const companyRoute = createRoute({ getParentRoute: () => appRoute, path: 'company', component: lazyRouteComponent(() => import('./company/company-page'), 'CompanyPage') });
+// Issue 8 item 4: per-diem (viáticos) events, gated by Viaticos inside the page.
+const perDiemRoute = createRoute({ getParentRoute: () => appRoute, path: 'per-diem', component: lazyRouteComponent(() => import('./per-diem/per-diem-page'), 'PerDiemPage') });
+const companyViewRoute = createRoute({ getParentRoute: () => appRoute, path: 'company-view', component: lazyRouteComponent(() => import('./company-view/company-view-page'), 'CompanyViewPage') });
+const joinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'join',
+  validateSearch: (s: Record<string, unknown>): { token?: string } => (str(s.token) ? { token: str(s.token) } : {}),
+  component: lazyRouteComponent(() => import('./join/join-page'), 'JoinPage'),
+});
+
+// Issue 7: SAT sync.
+const syncRoute = createRoute({ getParentRoute: () => appRoute, path: 'sync', component: lazyRouteComponent(() => import('./sync/sync-page'), 'SyncPage') });
+
 /** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */
 const signedInNotFoundRoute = createRoute({ getParentRoute: () => appRoute, path: '$', component: NotFound });
 
@@ -163,7 +190,9 @@ const routeTree = rootRoute.addChildren([
   resetRoute,
   anonymousFormRoute,
   ticketsRoute,
-  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, supportRoute, plansRoute, companyPlansRoute, subscriptionRoute, signedInNotFoundRoute]),
+  oauthRoute,
+  joinRoute,
+  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, supportRoute, plansRoute, companyPlansRoute, subscriptionRoute, syncRoute, companyRoute, companyViewRoute, perDiemRoute, signedInNotFoundRoute]),
 ]);
 
 export function createAppRouter() {

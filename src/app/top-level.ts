@@ -57,8 +57,9 @@ export function guardRoute(fragment: string, hasSession: boolean): Guard {
     case 'tickets':
       return { kind: 'ok' }; // rule 1: the public receipt view, signed in or not
     case 'oauth':
+      return { kind: 'ok' }; // rule 2 (issue 8): the OAuth authorisation screen signs in by itself
     case 'join':
-      return { kind: 'not-found' };
+      return { kind: 'ok' }; // rule 3 (issue 8): the join screen signs in or signs up by itself
     case 'signed-in':
       return PUBLIC_PATHS.includes(path) || path === REGISTER_PATH ? { kind: 'redirect', to: '/' } : { kind: 'ok' };
     case 'register':

@@ -54,3 +54,25 @@ export function displayDate(at: Date | string): string {
 export function monthKey(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
+
+let clock: Intl.DateTimeFormat | undefined;
+
+/** Hour (0-23) and minute of an instant on Mexico City's clock (same offset rule as mexicoCityDate). */
+export function mexicoCityTime(at: Date): { hour: number; minute: number } {
+  if (at.getTime() >= FIXED_OFFSET_SINCE) {
+    const local = new Date(at.getTime() + OFFSET_MS);
+    return { hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+  }
+  clock ??= new Intl.DateTimeFormat('en-GB', { timeZone: MX_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const p = Object.fromEntries(clock.formatToParts(at).map((x) => [x.type, x.value]));
+  return { hour: Number(p.hour), minute: Number(p.minute) };
+}
+
+/** Last SAT sync, spec §9 'MMMM DD del YYYY a las h:mm a' in Spanish: "noviembre 05 del 2026 a las 3:07 pm". */
+export function lastSyncDate(at: Date | string): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  const { year, month, day } = mexicoCityDate(d);
+  const { hour, minute } = mexicoCityTime(d);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${MONTH_NAMES[month - 1]} ${String(day).padStart(2, '0')} del ${year} a las ${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
+}

@@ -109,6 +109,14 @@ export interface Ticket {
   /** Ours: original currency and amount of a manual entry in foreign currency. */
   currency?: string;
   original_amount?: string | null;
+  /** Ours (issue 8): the company manager's decision on a collaborator's spending; null/absent = not reviewed. */
+  review?: TicketReview | null;
+}
+
+/** A manager's approval or rejection (spec §4 aprobado / rechazado); a rejection carries its reason. */
+export interface TicketReview {
+  decision: 'aprobado' | 'rechazado';
+  reason: string | null;
 }
 
 export function isIncome(t: Pick<Ticket, 'ticket_type_id'>): boolean {

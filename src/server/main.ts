@@ -17,6 +17,8 @@ import { defaultSandboxPac } from './cfdi/issue';
 import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
 import { registerSatStatus } from './sat/jobs';
+import { startSatSyncWorker } from './sat-sync/jobs';
+import { seedSatPortal } from './sat-sync/simulated-portal';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   await seedDemoTickets(database.db, files);
   await seedDemoInvoices(database.db, files);
   await seedDemoMerchantTickets(database.db);
+  await seedSatPortal(database.db);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
   const sat = await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
   const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac: defaultSandboxPac(), clock: () => new Date() });
   // Paid plans renew daily (issue 7); the charge goes through the same payment provider as checkout.
   await startRenewalWorker(boss, { db: database.db, mailer });
+  // The daily SAT sync (issue 7): the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
+  await startSatSyncWorker(boss, { db: database.db, files, mailer, publicUrl: env.app.publicUrl });
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
@@ -52,6 +57,7 @@ async function main(): Promise<void> {
     console.log(`Entra con usuario ${DEMO_USER.username} / contraseña ${DEMO_USER.password}`);
     if (env.app.devMailbox) console.log(`Correos de desarrollo: ${base}/dev/mailbox`);
     if (env.app.devMailbox) console.log(`Tickets de comercios de prueba: ${base}/dev/merchant-tickets`);
+    if (env.app.devMailbox) console.log(`Portal del SAT simulado: ${base}/dev/sat-portal`);
     console.log(`API: ${base}/api/docs`);
   });
 

@@ -38,3 +38,25 @@ describe('response envelope', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('verbs', () => {
+  it('delete and putForm send their method and the multipart form, and unwrap the answer', async () => {
+    const { api } = await import('../../src/app/api/client');
+    const seen: { method: string; type: string | null; body: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (req: Request) => {
+        seen.push({ method: req.method, type: req.headers.get('content-type'), body: await req.text() });
+        return new Response(JSON.stringify({ response: { ok: true } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const form = new FormData();
+    form.append('password', 'secreta');
+    expect(await api.delete('http://localhost/api/x.json')).toEqual({ ok: true });
+    expect(await api.putForm('http://localhost/api/y', form)).toEqual({ ok: true });
+    expect(seen.map((s) => s.method)).toEqual(['DELETE', 'PUT']);
+    expect(seen[1]!.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[1]!.body).toContain('secreta');
+    vi.unstubAllGlobals();
+  });
+});

@@ -3,15 +3,14 @@
 // PostgreSQL when DATABASE_URL is set. Goal: < 30 s, one charge each. `tsx tests/bench/renewals.ts`.
 import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { count, eq } from 'drizzle-orm';
-import { createDb, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { clients, payments, subscriptions, users } from '../../src/server/db/schema';
 import { devMailboxMailer } from '../../src/server/mail/mailer';
 import { SandboxProvider } from '../../src/server/payments/sandbox';
 import { renewDueSubscriptions } from '../../src/server/plans/renewals';
+import { openBenchDatabase } from './bench-database';
 
 export interface RenewalBench {
   subscriptions: number;
@@ -21,31 +20,8 @@ export interface RenewalBench {
   driver: 'pglite' | 'pg';
 }
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void>; driver: 'pglite' | 'pg' }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await createDb({}), drop: async () => undefined, driver: 'pglite' };
-  const name = `cc_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await createDb({ databaseUrl: u.toString(), poolMax: 5 });
-  return {
-    database,
-    driver: 'pg',
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
 export async function renewalsBench(n = 10_000): Promise<RenewalBench> {
-  const { database, drop, driver } = await open();
+  const { database, drop, driver } = await openBenchDatabase();
   try {
     await runMigrations(database);
     await seed(database.db);

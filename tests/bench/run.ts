@@ -26,6 +26,8 @@ import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
 import { qrDecodeSection } from './qr-decode';
 import { renewalsSection } from './renewals';
+import { satSyncSection } from './sat-sync';
+import { companySection } from './company';
 import { importSection } from './import';
 import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
@@ -53,7 +55,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals', 'sat-sync', 'company'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -531,6 +533,22 @@ async function main(): Promise<void> {
       await renewalsSection({ report });
     } catch (error) {
       fail('renewals', error);
+    }
+  }
+  // Issue 7: one account's daily SAT sync of 1,000 CFDI through the import pipeline.
+  if (wants('sat-sync') && !flag('--no-sat-sync')) {
+    try {
+      await satSyncSection({ report });
+    } catch (error) {
+      fail('sat-sync', error);
+    }
+  }
+  // Issue 8: the company view of 500 collaborators and 50,000 tickets (stats and list p95, approving 1,000).
+  if (wants('company') && !flag('--no-company')) {
+    try {
+      await companySection({ report, percentile });
+    } catch (error) {
+      fail('company', error);
     }
   }
 

@@ -43,6 +43,8 @@ export interface Running {
   signUp: (username: string, rfc: string, names: { name?: string; first_name?: string; last_name?: string }) => Promise<{ username: string; password: string; token: string }>;
   /** Signs in through the login screen and waits until the app has left it. */
   signIn: (page: Page, user: string, password: string) => Promise<void>;
+  /** Buys `planId` for the user's only tax account through the API with the sandbox's 4242 card; answers its id. */
+  buyPlan: (token: string, planId: number) => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -111,6 +113,18 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       await page.getByLabel('Contraseña', { exact: true }).fill(password);
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
       await page.waitForURL((u) => !u.hash.startsWith('#/login'), { timeout: 30_000 });
+    },
+    buyPlan: async (token, planId) => {
+      const accounts = await api('/user_clients', { token });
+      const clientId = (accounts.body as { response: { diverza_client_id: number }[] }).response[0]!.diverza_client_id;
+      const card = await api('/api/v3/payments/sandbox/tokens', {
+        method: 'POST',
+        body: JSON.stringify({ card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' } }),
+      });
+      const cardToken = (card.body as { response: { id: string } }).response.id;
+      const sub = await api('/api/v3/subscriptions.json', { method: 'POST', token, body: JSON.stringify({ subscription: { plan_id: planId, client_id: clientId, token: cardToken } }) });
+      if (sub.status !== 200) throw new Error(`buyPlan ${planId}: ${sub.status} ${JSON.stringify(sub.body)}`);
+      return clientId;
     },
     newContext: async (viewport = { width: 360, height: 780 }) => {
       const context = await browser.newContext({ viewport, locale: 'es-MX', timezoneId: 'America/Mexico_City' });

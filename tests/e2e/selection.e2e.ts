@@ -122,8 +122,9 @@ describe('selected tickets', () => {
     const bar = page.getByRole('group', { name: 'Acciones con los seleccionados' });
     await expect.poll(() => page.getByRole('button', { name: 'Agregar gasto' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await bar.count()).toBe(0);
-    // The cards list: pick the first card without PDF/XML links.
-    const card = page.locator('.ticket-cards__list > li').filter({ hasNot: page.getByRole('link', { name: /XML/ }) }).first();
+    // The cards list: pick a manual spending (no CFDI). A card's PDF/XML links sit in its closed '⋮' menu,
+    // so they cannot tell cards apart; the manual origin can.
+    const card = page.locator('.ticket-cards__list > li').filter({ hasText: 'Registro manual' }).first();
     await expect.poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
     await card.locator('input[type=checkbox]').check();
     await expect.poll(() => bar.isVisible()).toBe(true);

@@ -83,7 +83,17 @@ describe('service worker update with a pending queue', () => {
 
     // Accept the update: the page reloads under v2, the queue survives and drains there.
     await page.getByRole('button', { name: 'Actualizar' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build ?? ''), { timeout: 30_000 }).toBe('v2');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.build ?? ''), { timeout: 30_000 })
+      .toBe('v2')
+      .catch(async (err: unknown) => {
+        // Say where the update stopped (the worker states), so a failure in CI can be read.
+        const state = await page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return { active: reg?.active?.state, waiting: reg?.waiting?.state, installing: reg?.installing?.state, controller: !!navigator.serviceWorker.controller };
+        });
+        throw new Error(`${String(err)} — service worker: ${JSON.stringify(state)}`);
+      });
     const v2Script = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '');
     expect(v2Script).not.toBe(v1Script);
     await context.unroute('**/form/ticket_create**');

@@ -12,11 +12,10 @@ import { putAccount } from '../../offline/local-data';
 import { ApiError } from '../api/api-error';
 import { updateClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
+import { ForSelectedAccount } from '../layout/for-selected-account';
 import { CfdiTaxFields } from '../register/cfdi-tax-fields';
-import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
-import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
@@ -143,7 +142,7 @@ function EditForm({ account }: { account: Account }) {
 }
 
 export function EditInvoicementPage() {
-  const { selected, accounts, sync, retrySync } = useLayout();
+  const { accounts, sync } = useLayout();
   const navigate = useNavigate();
   const empty = accounts !== undefined && accounts.length === 0 && sync.status !== 'loading' && sync.status !== 'idle';
   useEffect(() => {
@@ -155,19 +154,8 @@ export function EditInvoicementPage() {
       <div className="page__title">
         <h1>Datos de facturación</h1>
       </div>
-      {selected ? (
-        // Keyed by account: switching accounts in the menu resets the form to the new one.
-        <EditForm key={selected.diverza_client_id} account={selected} />
-      ) : sync.status === 'error' ? (
-        <div className="card stack" role="alert" style={{ alignItems: 'flex-start' }}>
-          <p>{sync.message}</p>
-          <Button variant="primary" onClick={retrySync}>
-            {TXT.retry}
-          </Button>
-        </div>
-      ) : (
-        <SkeletonCard label={TXT.loading} lines={3} />
-      )}
+      {/* Keyed by account: switching accounts in the menu resets the form to the new one. */}
+      <ForSelectedAccount lines={3}>{(account) => <EditForm key={account.diverza_client_id} account={account} />}</ForSelectedAccount>
     </main>
   );
 }

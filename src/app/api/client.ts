@@ -73,6 +73,9 @@ export const api = {
     request<T>('get', path, { ...(searchParams ? { searchParams } : {}), ...(signal ? { signal } : {}) }),
   post: <T>(path: string, json?: unknown) => request<T>('post', path, json === undefined ? {} : { json }),
   put: <T>(path: string, json: unknown) => request<T>('put', path, { json }),
+  delete: <T>(path: string) => request<T>('delete', path, {}),
+  /** multipart/form-data (files): the browser sets the boundary. */
+  putForm: <T>(path: string, body: FormData) => request<T>('put', path, { body }),
   /** A file (zip, PDF…): its bytes on 2xx, else the envelope's Spanish error. No time-out: big archives take a while. */
   blob: async (path: string, searchParams: URLSearchParams): Promise<Blob> => {
     const res = await send('get', path, { searchParams, timeout: false, retry: 0 });

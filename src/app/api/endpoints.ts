@@ -1,5 +1,5 @@
 // The calls of the account area (DESIGN §3, spec §7), typed. No Dexie here: the login chunk uses it.
-import type { Account } from '../../domain/account';
+import type { Account, AccountAddress } from '../../domain/account';
 import type { Session } from '../../domain/http';
 import { api } from './client';
 import { deviceId, deviceModel } from './device';
@@ -14,18 +14,7 @@ export interface AltchaChallenge {
 
 export interface NewClientInput {
   client: { first_name: string; last_name: string; rfc: string; name: string; regimen_fiscal: string };
-  ubication_data: {
-    street: string;
-    external_number: string;
-    internal_number: string;
-    neighborhood: string;
-    city: string;
-    state: string;
-    country: string;
-    zip_code: string;
-    num_reg_id_trib: string;
-    residencia_fiscal: string;
-  };
+  ubication_data: AccountAddress & { num_reg_id_trib: string; residencia_fiscal: string };
 }
 
 export interface UpdateClientInput {

@@ -7,12 +7,12 @@ import { ApiError } from '../api/api-error';
 import { login } from '../api/endpoints';
 import { safeRedirect } from '../top-level';
 import { Button } from '../ui/button';
-import { Checkbox, TextField } from '../ui/fields';
+import { Checkbox } from '../ui/fields';
 import { Icon } from '../ui/icon';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { AuthShell } from './auth-shell';
-import { PasswordField } from './password-field';
+import { LoginFields } from './login-fields';
 
 export function LoginPage() {
   const search = useSearch({ from: '/login' });
@@ -79,30 +79,7 @@ export function LoginPage() {
         </div>
       )}
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Usuario o correo"
-          name="login"
-          autoComplete="username"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          inputRef={loginRef}
-          value={userLogin}
-          onChange={(e) => setUserLogin(e.target.value)}
-          error={error && !userLogin.trim() ? error : null}
-          maxLength={254}
-          required
-        />
-        <PasswordField
-          label="Contraseña"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error && userLogin.trim() ? error : null}
-          maxLength={128}
-          required
-        />
+        <LoginFields userLogin={userLogin} onUserLogin={setUserLogin} password={password} onPassword={setPassword} error={error} loginRef={loginRef} />
         <div className="row row--between">
           <Checkbox label="Recordarme" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           <Link to="/forgot-password">¿Olvidaste tu contraseña?</Link>

@@ -9,6 +9,8 @@ import {
 } from '../../domain/ticket';
 import type { TicketInvoice } from '../../domain/invoicing';
 import { invoicePath, type InvoicePathView } from './invoice-path-model';
+import { reviewOf } from '../../domain/company-view';
+import type { TicketReview } from '../../domain/ticket';
 
 export const PAGE_SIZE = 10;
 
@@ -124,6 +126,8 @@ export interface TicketRow {
   pendingSync: boolean;
   /** SAT reports the CFDI as cancelled (a red 'Cancelada en el SAT' badge; issue 5 item 7). */
   satCancelled: boolean;
+  /** The company manager's approval or rejection, with the rejection's reason (issue 8). */
+  review: TicketReview | null;
   /** The invoice request's path (issue 6 'Where is my invoice?'), null when none was requested. */
   invoice: InvoicePathView | null;
   selectable: boolean;
@@ -150,6 +154,7 @@ export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvo
     statusLabel: STATUS_LABELS[status],
     pendingSync: t.syncState === 'pending',
     satCancelled: t.receipt?.sat_status === 'Cancelado',
+    review: reviewOf(t),
     invoice: invoicePath(t.invoice),
     selectable: isSelectable(t),
     links: rowLinks(t, token),

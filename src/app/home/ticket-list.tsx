@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './dashboard-model';
 import { InvoicePath } from './invoice-path';
+import { ReviewBadge } from '../company-view/review-badge';
 import { CategoryCell, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
 
 export interface ListProps {
@@ -88,6 +89,7 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
                 <StatusIcon row={row} />
                 {row.pendingSync && <SyncBadge />}
                 {row.satCancelled && <SatCancelledBadge />}
+                {row.review && <ReviewBadge review={row.review} />}
               </td>
               <td className="tabular nowrap">{row.date}</td>
               <td className="tickets__origin">
@@ -145,6 +147,7 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
             </span>
           </div>
           {row.note && <p className="ticket-card__note">{row.note}</p>}
+          {row.review && <ReviewBadge review={row.review} block />}
           {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
         </div>
         <button

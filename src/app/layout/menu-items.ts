@@ -1,16 +1,33 @@
-// The side menu, in ONE list. Spec §2 Layout also lists Sincronización SAT and Empresa:
-// their issues (7, 8) add them here when their routes exist.
+// The side menu, in ONE list, in spec §2 Layout's order: Dashboard, Vista Anual, Sincronización SAT,
+// the Empresa submenu (collaborators, company expenses, per-diem), Perfil, Facturar ticket, Ayuda.
 import type { IconName } from '../ui/icon';
 
-export type MenuItem =
-  | { kind: 'route'; to: '/' | '/annual' | '/ticket/new' | '/support' | '/subscription'; label: string; icon: IconName; staffOnly?: boolean }
-  | { kind: 'external'; href: string; label: string; icon: IconName };
+export interface RouteItem {
+  kind: 'route';
+  to: '/' | '/annual' | '/ticket/new' | '/support' | '/subscription' | '/sync' | '/company' | '/per-diem' | '/company-view';
+  label: string;
+  icon: IconName;
+  staffOnly?: boolean;
+}
+
+export type MenuItem = RouteItem | { kind: 'external'; href: string; label: string; icon: IconName } | { kind: 'group'; label: string; icon: IconName; items: readonly RouteItem[] };
 
 export const HELP_URL = 'https://ayuda.cuentasclaras.mx';
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   { kind: 'route', to: '/', label: 'Dashboard', icon: 'home' },
   { kind: 'route', to: '/annual', label: 'Vista Anual', icon: 'chart' },
+  { kind: 'route', to: '/sync', label: 'Sincronización SAT', icon: 'upload' },
+  {
+    kind: 'group',
+    label: 'Empresa',
+    icon: 'building',
+    items: [
+      { kind: 'route', to: '/company', label: 'Colaboradores', icon: 'user' },
+      { kind: 'route', to: '/company-view', label: 'Gastos', icon: 'chart' },
+      { kind: 'route', to: '/per-diem', label: 'Viáticos', icon: 'check' },
+    ],
+  },
   { kind: 'route', to: '/subscription', label: 'Perfil', icon: 'user' },
   { kind: 'route', to: '/ticket/new', label: 'Facturar ticket', icon: 'plus' },
   // Staff only (issue 7): the support inbox.

@@ -1,8 +1,38 @@
 // The side menu's links (used by the desktop sidebar and the phone drawer).
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { Icon } from '../ui/icon';
-import { MENU_ITEMS } from './menu-items';
+import { MENU_ITEMS, type RouteItem } from './menu-items';
 import { useChatState } from '../chat/chat-store';
+
+function RouteLink({ item, onNavigate }: { item: RouteItem; onNavigate?: () => void }) {
+  return (
+    <Link to={item.to} className="menu__link" activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page' }} onClick={onNavigate}>
+      <Icon name={item.icon} />
+      <span className="menu__label">{item.label}</span>
+    </Link>
+  );
+}
+
+/** A submenu (Empresa): its title, then its links indented under it. */
+function Group({ label, icon, items, onNavigate }: { label: string; icon: RouteItem['icon']; items: readonly RouteItem[]; onNavigate?: () => void }) {
+  const titleId = useId();
+  return (
+    <>
+      <span className="menu__group" id={titleId}>
+        <Icon name={icon} />
+        <span className="menu__label">{label}</span>
+      </span>
+      <ul className="menu menu--sub" aria-labelledby={titleId}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <RouteLink item={item} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 export function SideMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
   const staff = useChatState().staff;
@@ -11,16 +41,9 @@ export function SideMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
       {MENU_ITEMS.filter((item) => staff || !(item.kind === 'route' && item.staffOnly)).map((item) => (
         <li key={item.label}>
           {item.kind === 'route' ? (
-            <Link
-              to={item.to}
-              className="menu__link"
-              activeOptions={{ exact: true }}
-              activeProps={{ 'aria-current': 'page' }}
-              onClick={onNavigate}
-            >
-              <Icon name={item.icon} />
-              <span className="menu__label">{item.label}</span>
-            </Link>
+            <RouteLink item={item} onNavigate={onNavigate} />
+          ) : item.kind === 'group' ? (
+            <Group label={item.label} icon={item.icon} items={item.items} onNavigate={onNavigate} />
           ) : (
             <a className="menu__link" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
               <Icon name={item.icon} />

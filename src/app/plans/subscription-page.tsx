@@ -6,11 +6,12 @@ import { accountDisplayName, type Account, type PaymentHistoryItem } from '../..
 import { displayDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { planById } from '../../domain/plans';
-import { useLayout } from '../layout/layout-context';
+import { ForSelectedAccount } from '../layout/for-selected-account';
 import { buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { SkeletonCard } from '../ui/skeleton';
 import { useOnline } from '../use-online';
+import { ConnectedApps } from '../oauth/connected-apps';
 import { getPaymentHistory } from './plans-api';
 import { cardLabel, dueDate, monthlyWithIva, mustUseAppStore } from './pricing-model';
 import './plans.css';
@@ -164,26 +165,18 @@ function Profile({ account }: { account: Account }) {
         <h2 id="history-title">Historial de pagos</h2>
         {history ? <HistoryTable items={history} /> : <SkeletonCard label="Cargando historial…" lines={3} />}
       </section>
+      <ConnectedApps />
     </div>
   );
 }
 
 export function SubscriptionPage() {
-  const { selected, sync } = useLayout();
   return (
     <main id="main" className="page subscription-page">
       <div className="page__title">
         <h1>Perfil</h1>
       </div>
-      {selected ? (
-        <Profile key={selected.diverza_client_id} account={selected} />
-      ) : sync.status === 'error' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{sync.message}</p>
-        </div>
-      ) : (
-        <SkeletonCard label="Cargando perfil…" lines={4} />
-      )}
+      <ForSelectedAccount loading="Cargando perfil…">{(account) => <Profile key={account.diverza_client_id} account={account} />}</ForSelectedAccount>
     </main>
   );
 }

@@ -87,16 +87,28 @@ export default function PwaPrompt() {
     return () => window.clearTimeout(timer);
   }, [offlineReady, setOfflineReady]);
 
-  const update = () => {
+  const update = async () => {
     setUpdating(true);
     // Reload once the new worker takes control. Our own listener: workbox-window treats a worker
     // found by a later registration.update() (our hourly check) as "external" and then the
     // plugin's own reload does not fire.
     let reloaded = false;
-    navigator.serviceWorker?.addEventListener('controllerchange', () => {
+    const reload = () => {
       if (reloaded) return;
       reloaded = true;
       window.location.reload();
+    };
+    navigator.serviceWorker?.addEventListener('controllerchange', reload);
+    const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+    const waiting = registration?.waiting;
+    if (!waiting) {
+      // Nothing waits any more: the new version was already accepted (in another tab) and is active.
+      reload();
+      return;
+    }
+    // The worker reaching 'activated' also reloads: a controllerchange can come before this listener.
+    waiting.addEventListener('statechange', () => {
+      if (waiting.state === 'activated') reload();
     });
     updateServiceWorker(true).catch(() => setUpdating(false));
   };
@@ -125,7 +137,7 @@ export default function PwaPrompt() {
               <button
                 type="button"
                 className="pwa-button pwa-button--primary"
-                onClick={update}
+                onClick={() => void update()}
                 disabled={updating}
                 aria-busy={updating}
               >

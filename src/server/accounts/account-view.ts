@@ -1,6 +1,7 @@
 // A clients row as the Account of spec §3 (src/domain/account.ts), the shape every client reads.
 import { desc, inArray } from 'drizzle-orm';
 import type { Account, PaymentHistoryItem } from '../../domain/account';
+import type { OAuthProfile } from '../../domain/oauth';
 import type { Db } from '../db/client';
 import { payments, type clients } from '../db/schema';
 
@@ -76,4 +77,22 @@ export async function withPaymentHistory(db: Db, accounts: Account[]): Promise<A
     accounts.map((a) => a.diverza_client_id),
   );
   return accounts.map((a) => ({ ...a, payment_history: histories.get(a.diverza_client_id) ?? [] }));
+}
+
+/** What another party may read of a user (an OAuth app, the company they joined): name, e-mail and one account's tax data — never passwords (domain/oauth.ts OAuthProfile). */
+export function sharedProfile(user: { username: string; email: string }, client: ClientRow): OAuthProfile {
+  const a = toAccount(client);
+  return {
+    user: { username: user.username, email: user.email },
+    account: {
+      rfc: a.rfc,
+      name: a.name,
+      first_name: a.first_name,
+      last_name: a.last_name,
+      regimen_fiscal: a.regimen_fiscal,
+      address: a.address,
+      residencia_fiscal: a.residencia_fiscal,
+      num_reg_id_trib: a.num_reg_id_trib,
+    },
+  };
 }

@@ -595,3 +595,69 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
+
+/**
+ * SAT sync (issue 7 item 6): how one tax account connects to SAT. Secrets are sealed with the server
+ * secret (merchants/secret-box.ts, context `sat:<what>:<client_id>`): the CIEC, and the e.firma's key
+ * password. The e.firma's .cer and .key are kept as base64 (the .key is itself encrypted by SAT's format
+ * under that password). One row per account; erased on disconnect.
+ */
+export const satConnections = pgTable('sat_connections', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** 'ciec' | 'efirma' */
+  method: text('method').notNull(),
+  ciecEnc: text('ciec_enc'),
+  efirmaCer: text('efirma_cer'),
+  efirmaKey: text('efirma_key'),
+  efirmaPasswordEnc: text('efirma_password_enc'),
+  certSerial: text('cert_serial'),
+  certValidUntil: ts('cert_valid_until'),
+  /** A sync is queued or running. */
+  running: boolean('running').notNull().default(false),
+  lastRunAt: ts('last_run_at'),
+  lastOkAt: ts('last_ok_at'),
+  /** The last attempt's error in Spanish (cleared by a success). */
+  lastError: text('last_error'),
+  lastImported: integer('last_imported'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The embedded simulated SAT portal's accounts (development and tests): an RFC and its CIEC's hash. */
+export const satPortalAccounts = pgTable('sat_portal_accounts', {
+  rfc: text('rfc').primaryKey(),
+  /** argon2id of the CIEC (accounts/passwords.ts): never the CIEC itself. */
+  ciecHash: text('ciec_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * One day's download of one direction for one account: SAT's Descarga Masiva is asynchronous (query →
+ * verify → download), so the job keeps the request id here and comes back for it.
+ */
+export const satDownloads = pgTable(
+  'sat_downloads',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The Mexico City day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    /** 'issued' | 'received' */
+    direction: text('direction').notNull(),
+    /** The portal's request id (null until submitted). */
+    requestId: text('request_id'),
+    /** 'pending' | 'submitted' | 'imported' */
+    state: text('state').notNull(),
+    /** The uploads rows its files became. */
+    uploadIds: jsonb('upload_ids').$type<string[]>().notNull().default([]),
+    /** CFDI it imported (new tickets). */
+    imported: integer('imported').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sat_downloads_day_idx').on(t.clientId, t.day, t.direction)],
+);

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '../../domain/messages';
 import type { AppEnv, AuthUser, Services } from '../context';
 import { resolveSession } from '../accounts/sessions';
+import { refuseAppToken } from '../oauth/session-guard';
 import { fail } from './errors';
 
 function tokenIn(obj: unknown): string | undefined {
@@ -32,6 +33,7 @@ export async function authOf(c: Context<AppEnv>, s: Services): Promise<AuthUser 
   const known = c.get('auth');
   if (known !== undefined) return known;
   const token = extractToken(c);
+  refuseAppToken(c, token); // an app's OAuth token is never a session: 403
   const auth = token ? await resolveSession(s.db, s.sessions, token, s.clock) : null;
   c.set('auth', auth);
   return auth;

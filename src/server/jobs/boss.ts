@@ -39,6 +39,8 @@ export async function cleanupExpired(database: Database, now = new Date()): Prom
   await database.db.execute(sql`DELETE FROM login_attempts WHERE at < ${dayBefore}`);
   await database.db.execute(sql`DELETE FROM captcha_used WHERE expires_at < ${nowIso}`);
   await database.db.execute(sql`DELETE FROM password_resets WHERE expires_at < ${dayBefore}`);
+  // OAuth request tokens live minutes; a day later nobody can use or be told about them.
+  await database.db.execute(sql`DELETE FROM oauth_requests WHERE expires_at < ${dayBefore}`);
 }
 
 export async function registerMaintenance(boss: PgBoss, database: Database): Promise<void> {

@@ -2,7 +2,6 @@
 // `tsx src/server/merchants/merchant-key.ts <short_name>` rotates a merchant's key and prints the new one
 // once (DATABASE_URL, else the embedded PGlite in DATA_DIR: stop the server first).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -36,26 +35,20 @@ async function cli(): Promise<void> {
     console.error('Uso: tsx src/server/merchants/merchant-key.ts <short_name>');
     process.exit(2);
   }
-  const { readEnv } = await import('../config');
-  const { createDb } = await import('../db/client');
-  const { runMigrations } = await import('../db/migrate');
-  const { seed } = await import('../db/seed');
-  const env = readEnv();
-  const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
-  try {
-    await runMigrations(database);
-    await seed(database.db, { supportPassword: env.supportPassword });
-    const key = await rotateMerchantKey(database.db, short);
-    if (!key) {
-      console.error(`No existe el comercio «${short}».`);
-      process.exitCode = 1;
-      return;
-    }
-    console.log(`Nueva llave de ${short} (la anterior ya no sirve; guárdala, no se vuelve a mostrar):`);
-    console.log(key);
-  } finally {
-    await database.close();
-  }
+  const { withCliDatabase } = await import('../db/cli-database');
+  await withCliDatabase(
+    async (db) => {
+      const key = await rotateMerchantKey(db, short);
+      if (!key) {
+        console.error(`No existe el comercio «${short}».`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`Nueva llave de ${short} (la anterior ya no sirve; guárdala, no se vuelve a mostrar):`);
+      console.log(key);
+    },
+    { seed: true },
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -22,8 +22,8 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 /**
- * Active collaborators per company account, for the renewal price. Collaborators arrive with issue 8;
- * until then every account has none. Replace with a query on the collaborators table then.
+ * Active collaborators per company account, for the price of a company plan: the 'activo' rows of
+ * `collaborators` (company/access.ts activeCollaboratorCounter, the default of checkout and renewals).
  */
 export type CollaboratorCounter = (clientIds: readonly number[]) => Promise<Map<number, number>>;
 export const noCollaborators: CollaboratorCounter = async () => new Map();

@@ -10,7 +10,8 @@ import { clients, payments, subscriptions, users } from '../db/schema';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { ChargeResult, PaymentProvider } from '../payments/provider';
 import { receiptMail, renewalFailedMail } from './mail';
-import { addMonths, chargeAmount, noCollaborators, type CollaboratorCounter } from './pricing';
+import { activeCollaboratorCounter } from '../company/access';
+import { addMonths, chargeAmount, type CollaboratorCounter } from './pricing';
 import { failureText, localPaymentId } from './subscribe';
 
 export const GRACE_DAYS = 7;
@@ -58,7 +59,7 @@ export async function renewDueSubscriptions(
   const now = clock();
   const pageSize = opts.pageSize ?? 1_000;
   const concurrency = opts.concurrency ?? 16;
-  const collaborators = opts.collaborators ?? noCollaborators;
+  const collaborators = opts.collaborators ?? activeCollaboratorCounter(db);
   const run: RenewalRun = { charged: 0, renewed: 0, pastDue: 0, downgraded: 0 };
   const due = or(
     and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),

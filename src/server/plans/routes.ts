@@ -13,7 +13,8 @@ import { IpLimiter } from '../merchants/ip-limiter';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';
-import { noCollaborators, type CollaboratorCounter } from './pricing';
+import { activeCollaboratorCounter } from '../company/access';
+import type { CollaboratorCounter } from './pricing';
 import { subscribe } from './subscribe';
 
 const Id = (msg: string) => v.pipe(v.number(msg), v.integer(msg), v.minValue(0, msg), v.maxValue(2_147_483_647, msg));
@@ -58,7 +59,7 @@ export interface PlansOptions {
 export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const provider = opts.provider ?? paymentProviderFromEnv(s.clock);
-  const collaborators = opts.collaborators ?? noCollaborators;
+  const collaborators = opts.collaborators ?? activeCollaboratorCounter(s.db);
   const tokens = new IpLimiter(TOKENS_PER_IP.limit, TOKENS_PER_IP.windowMs);
 
   // Only the sandbox tokenises here: with Stripe the card goes from the browser to Stripe.js directly.

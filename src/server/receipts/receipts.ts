@@ -130,7 +130,7 @@ export function receiptRowsOf(rows: readonly BatchReceipt[]): (typeof receipts.$
   }));
 }
 
-const fileColumns = {
+export const fileColumns = {
   id: receipts.id,
   userId: receipts.userId,
   uuid: receipts.uuid,

@@ -1,5 +1,6 @@
 // Receipt endpoints (DESIGN §3): the files of one receipt, a zip of many, and sharing them by e-mail.
-// GET links carry the token as access_token so they work as plain <a href> downloads.
+// GET links carry the token as access_token so they work as plain <a href> downloads. A company's manager
+// may also download its active collaborators' received invoices (spec §6; company/host-access.ts).
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
@@ -10,7 +11,8 @@ import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
-import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml } from './receipts';
+import { hostedReceipt } from '../company/host-access';
+import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from './receipts';
 import { ShareLimiter, shareReceipts } from './share';
 
 const ReceiptIdParam = v.pipe(v.string(MSG.receiptNotFound), v.uuid(MSG.receiptNotFound));
@@ -29,13 +31,24 @@ const fileHeaders = (type: string, name: string, etag: string, download: boolean
   ETag: etag,
 });
 
+/** The caller's own receipt, else a received invoice of a collaborator of a company they manage (spec §6); else 404. */
+async function readableReceipt(s: Services, userId: number, receiptId: string): Promise<ReceiptFileRow> {
+  try {
+    return await ownReceipt(s.db, userId, receiptId);
+  } catch (err) {
+    const hosted = await hostedReceipt(s.db, userId, receiptId);
+    if (hosted) return hosted;
+    throw err;
+  }
+}
+
 export function receiptRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const limiter = new ShareLimiter();
 
   app.get('/receipt_xml', auth, async (c) => {
-    const row = await ownReceipt(s.db, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+    const row = await readableReceipt(s, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
     const etag = `"x-${row.id}"`;
     // An XML shown inline could be rendered on our origin: always a download (with a type browsers won't run).
     const headers = fileHeaders('application/xml; charset=utf-8', `${entryBase(row)}.xml`, etag, true);
@@ -45,7 +58,7 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.get('/receipt_pdf', auth, async (c) => {
-    const row = await ownReceipt(s.db, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+    const row = await readableReceipt(s, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
     const etag = `"p-${row.id}"`;
     const headers = fileHeaders('application/pdf', `${entryBase(row)}.pdf`, etag, c.req.query('download') === '1');
     if (c.req.header('if-none-match') === etag && row.pdfKey) return c.body(null, 304, headers);

@@ -3,10 +3,8 @@
 // replacing that list's previous import. Uses DATABASE_URL, else the embedded PGlite in DATA_DIR
 // (stop the server first: PGlite allows one process).
 import { readFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-import { readEnv } from '../config';
-import { createDb } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { basename, extname } from 'node:path';
+import { withCliDatabase } from '../db/cli-database';
 import { parseInactiveList, replaceInactiveList } from './inactive-list';
 
 async function main(): Promise<void> {
@@ -17,15 +15,10 @@ async function main(): Promise<void> {
   }
   const list = (name ?? basename(file, extname(file))).trim().slice(0, 80);
   const parsed = parseInactiveList(readFileSync(file));
-  const env = readEnv();
-  const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
-  try {
-    await runMigrations(database);
-    const inserted = await replaceInactiveList(database.db, list, parsed.rfcs);
+  await withCliDatabase(async (db) => {
+    const inserted = await replaceInactiveList(db, list, parsed.rfcs);
     console.log(`Lista «${list}»: ${parsed.rfcs.length} RFC leídos, ${inserted} guardados (${parsed.rfcs.length - inserted} ya estaban en otra lista), ${parsed.skipped} renglones sin RFC.`);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

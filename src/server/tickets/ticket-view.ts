@@ -6,12 +6,14 @@ import type { Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
 import type { Db } from '../db/client';
 import { clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
+import { ticketReviews } from '../db/schema-company';
 import { mexicoCityIso } from './mexico-time';
 
 /** The ticket JSON with its invoice request: null for tickets that were never requested. */
 export type TicketJson = Ticket & { invoice: TicketInvoice | null };
 
-function ticketQuery(db: Db) {
+/** Exported for the company expense view (src/server/company-view), which adds its own joins. */
+export function ticketQuery(db: Db) {
   return db
     .select({
       id: tickets.id,
@@ -44,16 +46,19 @@ function ticketQuery(db: Db) {
         numCtaPago: receipts.numCtaPago,
         satStatus: receipts.satStatus,
       },
+      reviewDecision: ticketReviews.decision,
+      reviewReason: ticketReviews.reason,
     })
     .from(tickets)
     .innerJoin(clients, eq(clients.id, tickets.clientId))
     .innerJoin(users, eq(users.id, tickets.userId))
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(metaTags, eq(metaTags.id, tickets.metaTagId))
-    .leftJoin(receipts, eq(receipts.id, tickets.receiptId));
+    .leftJoin(receipts, eq(receipts.id, tickets.receiptId))
+    .leftJoin(ticketReviews, eq(ticketReviews.ticketId, tickets.id));
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
+export type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
 
 export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJson {
   return {
@@ -89,6 +94,8 @@ export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJs
     rfc: r.rfc,
     currency: r.currency,
     original_amount: r.originalAmount,
+    // Only reviewed tickets carry `review` (issue 8), so every other ticket's JSON is unchanged.
+    ...(r.reviewDecision === 'aprobado' || r.reviewDecision === 'rechazado' ? { review: { decision: r.reviewDecision, reason: r.reviewReason } } : {}),
     invoice,
   };
 }

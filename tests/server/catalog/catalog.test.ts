@@ -109,6 +109,45 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'POST /api/v3/support/conversations/{id}/messages',
       'POST /api/v3/support/conversations/{id}/read',
       'POST /api/v3/support/conversations/{id}/close',
+      // issue 7: SAT sync
+      'POST /api/v1/AuthenticateSATPortal',
+      'PUT /api/v3/users/{id}/branches/{rfc}.json',
+      'DELETE /api/v3/users/{id}/branches/{rfc}.json',
+      'PUT /api/v3/users/{id}/branches/{rfc}/efirma',
+      'GET /api/v3/users/{id}/branches/{rfc}/sync',
+      'GET /dev/sat-portal',
+      // issue 8: OAuth for third-party apps
+      'POST /oauth/request_token.json',
+      'GET /oauth/authorize.json',
+      'POST /oauth/authorize.json',
+      'POST /oauth/access_token.json',
+      'GET /api/v3/oauth/profile.json',
+      'GET /api/v3/users/{id}/oauth_grants.json',
+      'DELETE /api/v3/users/{id}/oauth_grants/{grant_id}.json',
+      // issue 8: companies (collaborators, departments, invitations)
+      'GET /api/v3/refund_account_types.json',
+      'GET /api/v3/clients/{client_id}/areas.json',
+      'POST /api/v3/clients/{client_id}/areas.json',
+      'DELETE /api/v3/clients/{client_id}/areas/{area_id}.json',
+      'GET /api/v3/clients/{client_id}/collaborators.json',
+      'POST /api/v3/clients/{client_id}/collaborators.json',
+      'PUT /api/v3/clients/{client_id}/collaborators/{id}.json',
+      'DELETE /api/v3/clients/{client_id}/collaborators/{id}.json',
+      'GET /api/v3/clients/{client_id}/collaborators/{id}/profile.json',
+      'GET /api/v3/invitations/{token}.json',
+      'PUT /api/v3/invitations/{token}/accept.json',
+      'PUT /api/v3/invitations/{token}/sign_up.json',
+      // issue 8: per-diem (viáticos) events
+      'GET /api/v3/clients/{client_id}/per_diem_events.json',
+      'POST /api/v3/clients/{client_id}/per_diem_events.json',
+      'GET /api/v3/clients/{client_id}/per_diem_events/options.json',
+      'POST /api/v3/clients/{client_id}/per_diem_events/{id}/approve.json',
+      'POST /api/v3/clients/{client_id}/per_diem_events/{id}/close.json',
+      // issue 8: company expense view
+      'GET /tickets/colaborators',
+      'GET /tickets/colaborator_stats',
+      'PUT /tickets/mark_as_paid',
+      'PUT /tickets/mark_as_rejected',
     ];
     expect(documented.sort()).toEqual(expected.sort());
     const login = doc.paths['/api/v2/login'].post;
@@ -131,7 +170,9 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       '/api/v3/tickets/{ref}/qr.svg': `/api/v3/tickets/${ticket?.ref}/qr.svg`,
     };
     // Answered only for a real request of someone's (covered by tests/server/merchants and invoicing).
-    const needsData = ['/api/v33/tickets/verify', '/api/v33/invoice_requests/{id}', '/api/v33/invoice_requests/{id}/pdf'];
+    const needsData = ['/api/v33/tickets/verify', '/api/v33/invoice_requests/{id}', '/api/v33/invoice_requests/{id}/pdf',
+      '/oauth/authorize.json', '/api/v3/oauth/profile.json',
+      '/api/v3/invitations/{token}.json']; // OAuth: covered by tests/server/oauth
     expect(ticket, 'demo merchant tickets are seeded').toBeDefined();
     for (const e of ENDPOINTS.filter((x) => x.method === 'get' && !x.auth && !needsData.includes(x.path))) {
       const r = await h.call('GET', samples[e.path] ?? e.path);

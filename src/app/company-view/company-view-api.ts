@@ -1,0 +1,49 @@
+// The company expense view's calls (spec §7 'Company tickets', 'Company stats', 'Mark as paid / rejected'),
+// typed by the contract in domain/company.ts.
+import type { CompanyStats } from '../../domain/company';
+import type { Ticket } from '../../domain/ticket';
+import { api } from '../api/client';
+
+const monthParams = (rfc: string, year: number, month: number, action: string) => ({
+  'usuario[rfc_owner]': rfc,
+  'date[year]': year,
+  'date[month]': month,
+  action,
+});
+
+/** One page of the month's tickets (newest first) and the month's total. */
+export interface TicketPage {
+  tickets: Ticket[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export const PER_PAGE = 50;
+
+export const getCompanyTickets = (rfc: string, year: number, month: number, page: number, signal?: AbortSignal, perPage = PER_PAGE) =>
+  api.get<TicketPage>('/tickets/colaborators', { ...monthParams(rfc, year, month, 'company-view-tickets'), page, per_page: perPage }, signal);
+
+/** Every ticket of the month, 1,000 a call (the CSV report). */
+export async function allCompanyTickets(rfc: string, year: number, month: number): Promise<Ticket[]> {
+  const out: Ticket[] = [];
+  for (let page = 1; ; page++) {
+    const got = await getCompanyTickets(rfc, year, month, page, undefined, 1000);
+    out.push(...got.tickets);
+    if (got.tickets.length === 0 || out.length >= got.total) return out;
+  }
+}
+
+export const getCompanyStats = (rfc: string, year: number, month: number, signal?: AbortSignal) =>
+  api.get<{ stats: CompanyStats }>('/tickets/colaborator_stats', monthParams(rfc, year, month, 'company-view-stats'), signal);
+
+export interface Reviewed {
+  message: string;
+  tickets: number;
+}
+
+export const approveTickets = (clientId: number, ids: readonly string[]) =>
+  api.put<Reviewed>('/tickets/mark_as_paid', { tickets: ids, client_id: clientId });
+
+export const rejectTickets = (clientId: number, ids: readonly string[], reason: string) =>
+  api.put<Reviewed>('/tickets/mark_as_rejected', { tickets: ids, reason, client_id: clientId });

@@ -1,0 +1,193 @@
+// 'Gastos por colaborador de {month}' (spec §2 Company screens; issue 8 item 3), gated by Gastos: the
+// approved spending of the company's collaborators (per month, by department, by category and venue) and
+// the month's tickets, which the manager selects and approves or rejects (with a reason); then reloads.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Account } from '../../domain/account';
+import type { CompanyStats } from '../../domain/company';
+import { companyViewTitle, keepListed, toggleAll } from '../../domain/company-view';
+import { companyReportName } from '../../domain/csv-report';
+import { MSG } from '../../domain/messages';
+import type { Ticket } from '../../domain/ticket';
+import { ApiError } from '../api/api-error';
+import { preloadCharts } from '../charts/charts';
+import { downloadFile } from '../home/downloads';
+import { useCompanyNames } from '../home/spending-summary';
+import { useLayout } from '../layout/layout-context';
+import { CompanyGate } from '../company/company-notice';
+import { ForSelectedAccount } from '../layout/for-selected-account';
+import { Button } from '../ui/button';
+import { SkeletonCard } from '../ui/skeleton';
+import { toast } from '../ui/toast-store';
+import { allCompanyTickets, approveTickets, getCompanyStats, getCompanyTickets, PER_PAGE, rejectTickets } from './company-view-api';
+import { CompanyCharts } from './company-charts';
+import { RejectDialog } from './reject-dialog';
+import { CompanyTickets } from './company-tickets';
+// The table, cards, pager and top lists share the dashboard's styles.
+import '../home/home.css';
+import './company-view.css';
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+
+type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; tickets: Ticket[]; total: number; stats: CompanyStats };
+
+/** 'Anterior · Página n de m · Siguiente' (50 tickets a page; the dashboard's pager counts 10). */
+function PagerNav({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (p: number) => void }) {
+  return (
+    <nav className="pager" aria-label="Páginas">
+      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Anterior
+      </Button>
+      <span className="pager__label" aria-live="polite">{`Página ${page} de ${pages} · ${total} comprobantes`}</span>
+      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Siguiente
+      </Button>
+    </nav>
+  );
+}
+
+function CompanyView({ account, year, month }: { account: Account; year: number; month: number }) {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const companies = useCompanyNames();
+
+  useEffect(() => {
+    preloadCharts();
+    const ctrl = new AbortController();
+    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
+    Promise.all([getCompanyTickets(account.rfc, year, month, page, ctrl.signal), getCompanyStats(account.rfc, year, month, ctrl.signal)]).then(
+      ([t, s]) => {
+        // A page past the end (after the list shrank): go to the last one.
+        const last = Math.max(1, Math.ceil(t.total / PER_PAGE));
+        if (page > last) return setPage(last);
+        setState({ status: 'done', tickets: t.tickets, total: t.total, stats: s.stats });
+        setSelected((sel) => keepListed(sel, t.tickets.map((x) => x.ticket_id)));
+      },
+      (err: unknown) => {
+        if (!ctrl.signal.aborted) setState({ status: 'error', message: messageOf(err) });
+      },
+    );
+    return () => ctrl.abort();
+  }, [account.rfc, year, month, page, reload]);
+  useEffect(() => setPage(1), [year, month]);
+
+  const tickets = useMemo(() => (state.status === 'done' ? state.tickets : []), [state]);
+  const ids = useMemo(() => tickets.map((t) => t.ticket_id), [tickets]);
+  const toggle = useCallback((id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  }), []);
+
+  async function review(run: () => Promise<{ message: string }>) {
+    if (selected.size === 0) {
+      toast.warning(MSG.companyViewNothingSelected);
+      return false;
+    }
+    setBusy(true);
+    try {
+      const done = await run();
+      toast.success(done.message);
+      setSelected(new Set());
+      setReload((n) => n + 1);
+      return true;
+    } catch (err) {
+      toast.error(messageOf(err));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const approve = () => void review(() => approveTickets(account.diverza_client_id, [...selected]));
+  const reject = async (reason: string) => {
+    if (await review(() => rejectTickets(account.diverza_client_id, [...selected], reason))) setRejecting(false);
+  };
+
+  /** The month's report (spec §9): the selected tickets of this page, or every ticket of the month. */
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const chosen = selected.size > 0 ? tickets.filter((t) => selected.has(t.ticket_id)) : await allCompanyTickets(account.rfc, year, month);
+      const { ticketsCsv } = await import('../home/export-csv');
+      downloadFile(ticketsCsv(chosen, companies), companyReportName(month, year), 'text/csv;charset=utf-8');
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  if (state.status === 'loading') return <SkeletonCard label="Cargando…" lines={6} />;
+  if (state.status === 'error') {
+    return (
+      <div className="notice notice--error stack" role="alert">
+        <p>{state.message}</p>
+        <div>
+          <Button onClick={() => setReload((n) => n + 1)}>Reintentar</Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <CompanyCharts stats={state.stats} year={year} month={month} />
+      <section className="card stack company-view__tickets" aria-labelledby="company-view-tickets-title">
+        <div className="company-view__toolbar">
+          <h2 id="company-view-tickets-title">Comprobantes de colaboradores</h2>
+          <div className="company-view__actions" role="group" aria-label="Acciones de los comprobantes seleccionados">
+            <span className="muted company-view__count" aria-live="polite">
+              {selected.size === 1 ? '1 seleccionado' : `${selected.size} seleccionados`}
+            </span>
+            <Button variant="primary" onClick={approve} disabled={busy || selected.size === 0} loading={busy && !rejecting}>
+              Aprobar
+            </Button>
+            <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy || selected.size === 0}>
+              Rechazar
+            </Button>
+            <Button onClick={() => void exportCsv()} disabled={tickets.length === 0 || exporting} loading={exporting}>
+              Exportar CSV
+            </Button>
+          </div>
+        </div>
+        {tickets.length === 0 ? (
+          <p className="muted">{MSG.companyViewEmpty}</p>
+        ) : (
+          <CompanyTickets
+            tickets={tickets}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={() => setSelected((s) => toggleAll(s, ids))}
+            companies={companies}
+          />
+        )}
+        {state.total > PER_PAGE && <PagerNav page={page} pages={Math.ceil(state.total / PER_PAGE)} total={state.total} onPage={setPage} />}
+      </section>
+      <RejectDialog open={rejecting} count={selected.size} busy={busy} onClose={() => setRejecting(false)} onReject={(reason) => void reject(reason)} />
+    </>
+  );
+}
+
+export function CompanyViewPage() {
+  const { selected, period } = useLayout();
+  return (
+    <main id="main" className="page company-view">
+      <div className="page__title">
+        <h1>{companyViewTitle(period.month)}</h1>
+        {selected && <p className="muted company-view__who">{selected.name ? `${selected.name} · ${selected.rfc}` : selected.rfc}</p>}
+      </div>
+      <ForSelectedAccount>
+        {(account) => (
+          <CompanyGate account={account} feature="Gastos">
+            <CompanyView key={account.diverza_client_id} account={account} year={period.year} month={period.month} />
+          </CompanyGate>
+        )}
+      </ForSelectedAccount>
+    </main>
+  );
+}

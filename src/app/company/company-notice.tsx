@@ -1,0 +1,34 @@
+// The company screens (Empresa, Viáticos, company expenses) on a persona física's RFC: they are for
+// companies only (spec §6), so say so and point to the account menu. And the gate in front of them.
+import { useId, type ReactNode } from 'react';
+import type { Account } from '../../domain/account';
+import { hasFeature, type Feature } from '../../domain/feature-gates';
+import { MSG } from '../../domain/messages';
+import { RFC_COMPANY_LENGTH } from '../../domain/rfc';
+import { PremiumAdvert } from '../plans/premium-advert';
+import { Icon } from '../ui/icon';
+import './company.css';
+
+export function CompanyNotice({ rfc }: { rfc: string }) {
+  const titleId = useId();
+  return (
+    <section className="card stack company-notice" aria-labelledby={titleId}>
+      <div className="company-notice__badge" aria-hidden="true">
+        <Icon name="building" />
+      </div>
+      <h2 id={titleId}>Solo para empresas</h2>
+      <p>{MSG.companyOnly}</p>
+      <p className="muted">El RFC {rfc} es de una persona física. Elige la cuenta de tu empresa en el menú de cuentas.</p>
+    </section>
+  );
+}
+
+/**
+ * A company screen's gate (spec §6): a persona física's RFC without the feature sees the notice above
+ * (buying a company plan would not help them), a company without it the premium advert, else the screen.
+ */
+export function CompanyGate({ account, feature, children }: { account: Account; feature: Feature; children: ReactNode }) {
+  if (hasFeature(feature, account)) return <>{children}</>;
+  if (account.rfc.length !== RFC_COMPANY_LENGTH) return <CompanyNotice rfc={account.rfc} />;
+  return <PremiumAdvert feature={feature} />;
+}

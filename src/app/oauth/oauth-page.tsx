@@ -1,0 +1,188 @@
+// The OAuth authorisation screen (spec §2 OAuth, §4 OAuth; top-level rule 2, signed in or not):
+// the app's card, then sign in if needed, choose an RFC and 'Autorizar' → the browser goes to the app's
+// callback with the response params. An unknown, used or expired oauth_token shows the §8 message.
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { accountDisplayName, type Account } from '../../domain/account';
+import { APP_VERSION } from '../../domain/http';
+import { MSG } from '../../domain/messages';
+import type { OAuthApplicationView } from '../../domain/oauth';
+import { ApiError } from '../api/api-error';
+import { getAccounts } from '../api/endpoints';
+import { TXT } from '../strings';
+import { Button } from '../ui/button';
+import { Select } from '../ui/fields';
+import { SkeletonCard } from '../ui/skeleton';
+import { AppCard } from './app-card';
+import { authorizeApplication, getOAuthApplication } from './oauth-api';
+import { isFollowableRedirect } from './oauth-model';
+import { OAuthSignIn } from './oauth-sign-in';
+import { useSession } from './use-session';
+import './oauth.css';
+
+type Load<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; message: string };
+
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+
+function useApplication(token: string | undefined): Load<OAuthApplicationView> {
+  const [state, setState] = useState<Load<OAuthApplicationView>>({ kind: 'loading' });
+  useEffect(() => {
+    if (!token) {
+      setState({ kind: 'error', message: MSG.invalidPageToken });
+      return;
+    }
+    const ctl = { live: true };
+    setState({ kind: 'loading' });
+    getOAuthApplication(token)
+      .then((value) => ctl.live && setState({ kind: 'ready', value }))
+      .catch((err: unknown) => {
+        if (!ctl.live) return;
+        // 404 is the server's "unknown, used or expired": the §8 text, whatever the body says.
+        setState({ kind: 'error', message: err instanceof ApiError && err.status === 404 ? MSG.invalidPageToken : messageOf(err) });
+      });
+    return () => {
+      ctl.live = false;
+    };
+  }, [token]);
+  return state;
+}
+
+function useAccounts(signedInAs: number | null): Load<Account[]> {
+  const [state, setState] = useState<Load<Account[]>>({ kind: 'loading' });
+  useEffect(() => {
+    if (signedInAs === null) return;
+    const ctl = { live: true };
+    setState({ kind: 'loading' });
+    getAccounts()
+      .then((value) => ctl.live && setState({ kind: 'ready', value }))
+      .catch((err: unknown) => ctl.live && setState({ kind: 'error', message: messageOf(err) }));
+    return () => {
+      ctl.live = false;
+    };
+  }, [signedInAs]);
+  return state;
+}
+
+function AuthorizeForm({ token, username, onCancel }: { token: string; username: string; onCancel: () => void }) {
+  const session = useSession();
+  const accounts = useAccounts(session?.user_id ?? null);
+  const [rfc, setRfc] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  const list = accounts.kind === 'ready' ? accounts.value : [];
+  const chosen = rfc || list[0]?.rfc || '';
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { redirect_url } = await authorizeApplication(token, chosen);
+      if (!isFollowableRedirect(redirect_url)) throw new ApiError(MSG.generic, 0);
+      setLeaving(true);
+      window.location.assign(redirect_url);
+    } catch (err) {
+      setError(messageOf(err)); // the server's own text: §8 token message or 'not your RFC'
+      setBusy(false);
+    }
+  }
+
+  if (leaving) {
+    return (
+      <p className="notice notice--info" role="status">
+        {MSG.oauthRedirecting}
+      </p>
+    );
+  }
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate>
+      <p className="oauth-step muted">
+        {MSG.oauthSignedInAs} <strong>{username}</strong>
+      </p>
+      {accounts.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={1} />}
+      {accounts.kind === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>{accounts.message}</p>
+        </div>
+      )}
+      {accounts.kind === 'ready' && list.length === 0 && (
+        <div className="notice notice--warning" role="alert">
+          <p>{MSG.oauthNoAccounts}</p>
+        </div>
+      )}
+      {list.length > 0 && (
+        <Select
+          label={MSG.oauthChooseRfc}
+          name="rfc"
+          value={chosen}
+          onChange={(e) => setRfc(e.target.value)}
+          options={list.map((a) => ({ value: a.rfc, label: `${a.rfc} — ${accountDisplayName(a)}` }))}
+        />
+      )}
+      {error && (
+        <div className="notice notice--error" role="alert">
+          <p>{error}</p>
+        </div>
+      )}
+      <div className="oauth-actions">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+          {MSG.oauthCancel}
+        </Button>
+        <Button type="submit" variant="primary" loading={busy} disabled={!chosen}>
+          {MSG.oauthAuthorize}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function OAuthPage() {
+  const search = useSearch({ from: '/oauth' });
+  const navigate = useNavigate();
+  const token = search.oauth_token;
+  const app = useApplication(token);
+  const session = useSession();
+  const cancel = () => void navigate({ to: '/', replace: true });
+
+  return (
+    <div className="auth">
+      <a className="auth__brand" href="#/">
+        <img src="/favicon.svg" alt="" width={36} height={36} />
+        <span>Cuentas Claras</span>
+      </a>
+      <main id="main" className="auth__card auth__card--wide oauth-page">
+        {app.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={4} />}
+        {app.kind === 'error' && (
+          <div className="stack">
+            <h1>{MSG.oauthPageTitle}</h1>
+            <div className="notice notice--error" role="alert">
+              <p>{app.message}</p>
+            </div>
+            <div>
+              <Button variant="secondary" onClick={cancel}>
+                {MSG.oauthCancel}
+              </Button>
+            </div>
+          </div>
+        )}
+        {app.kind === 'ready' && token && (
+          <div className="stack">
+            <AppCard app={app.value} />
+            {session ? <AuthorizeForm token={token} username={session.username} onCancel={cancel} /> : <OAuthSignIn />}
+            {!session && (
+              <div>
+                <Button variant="ghost" onClick={cancel}>
+                  {MSG.oauthCancel}
+                </Button>
+              </div>
+            )}
+          </div>
+        )}
+      </main>
+      <footer className="auth__foot">{TXT.copyright(new Date().getFullYear(), APP_VERSION)}</footer>
+    </div>
+  );
+}

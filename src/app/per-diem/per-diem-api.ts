@@ -1,0 +1,12 @@
+// The per-diem calls (issue 8 item 4; server src/server/per-diem/routes.ts), typed by domain/company.ts.
+import type { PerDiemEventDetail, PerDiemOptions } from '../../domain/company';
+import { api } from '../api/client';
+import type { PerDiemBody } from './per-diem-form';
+
+const base = (clientId: number) => `/api/v3/clients/${clientId}/per_diem_events`;
+
+export const getPerDiemEvents = (clientId: number) => api.get<PerDiemEventDetail[]>(`${base(clientId)}.json`);
+export const getPerDiemOptions = (clientId: number) => api.get<PerDiemOptions>(`${base(clientId)}/options.json`);
+export const createPerDiemEvent = (clientId: number, body: PerDiemBody) => api.post<PerDiemEventDetail>(`${base(clientId)}.json`, { per_diem_event: body });
+export const approvePerDiemEvent = (clientId: number, id: number) => api.post<PerDiemEventDetail>(`${base(clientId)}/${id}/approve.json`);
+export const closePerDiemEvent = (clientId: number, id: number) => api.post<PerDiemEventDetail>(`${base(clientId)}/${id}/close.json`);
