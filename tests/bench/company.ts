@@ -13,7 +13,8 @@ import { companyStats, companyTickets } from '../../src/server/company-view/quer
 import { runMigrations } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { clients, metaTags, tickets, users } from '../../src/server/db/schema';
-import { collaborators, companyAreas } from '../../src/server/db/schema-company';
+import { collaborators, companyAreas, perDiemEvents } from '../../src/server/db/schema-company';
+import { listPerDiemEvents } from '../../src/server/per-diem/events';
 import { monthRange } from '../../src/server/tickets/mexico-time';
 import { openBenchDatabase } from './bench-database';
 
@@ -27,6 +28,8 @@ export interface CompanyBench {
   /** Page 500 of 1,000 (OFFSET 24,950). */
   listDeepP95Ms: number;
   approve1000Ms: number;
+  /** The per-diem list of 100 events (a third each per collaborator, department and whole company). */
+  perDiemListP95Ms: number;
 }
 
 /** Nearest-rank percentile (as run.ts). */
@@ -67,7 +70,7 @@ export async function companyBench(nTickets = 50_000, nCollaborators = 500, perc
       .insert(clients)
       .values(us.map((u, k) => ({ userId: u.id, rfc: `GOMA800101${String(k).padStart(3, '0').slice(-3)}`, firstName: 'Ana', lastName: 'López', planId: 1 })))
       .returning({ id: clients.id, userId: clients.userId });
-    await db.insert(collaborators).values(
+    const members = await db.insert(collaborators).values(
       cs.map((c, k) => ({
         companyClientId: company!.id,
         email: `colab${tag}${k}@example.com`,
@@ -80,7 +83,7 @@ export async function companyBench(nTickets = 50_000, nCollaborators = 500, perc
         clientId: c.id,
         acceptedAt: new Date(),
       })),
-    );
+    ).returning({ id: collaborators.id });
     const tags = (await db.select({ id: metaTags.id }).from(metaTags).orderBy(asc(metaTags.id))).map((t) => t.id);
     const year = 2026;
     const month = 3;
@@ -121,6 +124,29 @@ export async function companyBench(nTickets = 50_000, nCollaborators = 500, perc
       jsonBytes = JSON.stringify({ response: found }).length;
     });
     const deep = await timeRuns(10, () => companyTickets(db, company!.id, year, month, 500, 50));
+    // 100 per-diem events of 1-3 days across the month; their live spending is read for the whole list.
+    await db.insert(perDiemEvents).values(
+      Array.from({ length: 100 }, (_, k) => {
+        const day = 1 + (k % 26);
+        const ymd = (d: number) => `${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+        return {
+          companyClientId: company!.id,
+          eventName: `Evento ${k + 1}`,
+          startDate: ymd(day),
+          endDate: ymd(day + (k % 3)),
+          collaboratorId: k % 3 === 0 ? members[k % members.length]!.id : null,
+          areaId: k % 3 === 1 ? areas[k % areas.length]!.id : null,
+          deposit: '5000.00',
+          notes: '',
+          createdAt: new Date(),
+        };
+      }),
+    );
+    let events = 0;
+    const perDiem = await timeRuns(10, async () => {
+      events = (await listPerDiemEvents(db, company!.id)).length;
+    });
+    if (events !== 100) throw new Error(`esperaba 100 eventos de viáticos, hubo ${events}`);
     if (total !== nTickets) throw new Error(`esperaba ${nTickets} tickets en la lista, hubo ${total}`);
     // 1,000 tickets not yet reviewed (statusId 3), chosen as the manager would select them.
     const pending = ids.filter((_, n) => n % 5 >= 2).slice(0, 1_000);
@@ -140,6 +166,7 @@ export async function companyBench(nTickets = 50_000, nCollaborators = 500, perc
       listJsonKb: Math.round(jsonBytes / 1024),
       listDeepP95Ms: r1(percentile(deep, 95)),
       approve1000Ms: r1(approveMs),
+      perDiemListP95Ms: r1(percentile(perDiem, 95)),
     };
   } finally {
     await database.close();
@@ -155,6 +182,7 @@ export async function companySection(deps: { report: (key: string, value: string
   deps.report(`company-list-${r.driver}-json-kb`, r.listJsonKb);
   deps.report(`company-list-page500-${r.driver}-p95-ms`, r.listDeepP95Ms);
   deps.report(`company-approve-1000-${r.driver}-ms`, r.approve1000Ms);
+  deps.report(`per-diem-list-100-${r.driver}-p95-ms`, r.perDiemListP95Ms);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -165,4 +193,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(`${verdict(r.listP95Ms < 100)}: lista del mes (página 1 de 50) p95 ${r.listP95Ms} ms, ${r.listJsonKb} KB (meta < 100 ms)`);
   console.log(`${verdict(r.listDeepP95Ms < 100)}: lista del mes (página 500) p95 ${r.listDeepP95Ms} ms (meta < 100 ms)`);
   console.log(`${verdict(r.approve1000Ms < 2000)}: aprobar 1,000 en ${r.approve1000Ms} ms (meta < 2 s)`);
+  console.log(`${verdict(r.perDiemListP95Ms < 100)}: viáticos, lista de 100 eventos p95 ${r.perDiemListP95Ms} ms (meta < 100 ms)`);
 }

@@ -6,16 +6,15 @@
 // notes the current snapshot's xmin, and the next look keeps only rows with xmin at or after it — exact
 // across commit order, and wrap-safe because it compares ages (distances back from now), not raw xids.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { uploads } from '../db/schema';
 
 const XID_SPAN = 2n ** 32n;
 
 /** The current snapshot's xmin as a 32-bit xid (text): taken BEFORE a look, it bounds the next one. */
 export async function snapshotXmin(db: Db): Promise<string> {
-  const result = await db.execute(sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x`);
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-  const x = (rows[0] as { x?: unknown } | undefined)?.x;
+  const [row] = await queryRows<{ x?: unknown }>(db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x`);
+  const x = row?.x;
   if (typeof x !== 'string' || !/^\d+$/.test(x)) throw new Error(`instantánea sin xmin: ${String(x)}`);
   return String(BigInt(x) % XID_SPAN);
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { collaborators, companyAreas, perDiemEvents } from '../db/schema-company';
 import { fail } from '../http/errors';
 import type { PerDiemBodyOut } from './schemas';
-import { eventSpending } from './totals';
+import { eventsSpending, type EventScope, type EventSpending } from './totals';
 
 /** Mexico City's today as yyyy-mm-dd. */
 export const mexicoCityToday = (now: Date): string => displayDate(now);
@@ -54,8 +54,19 @@ type Row = typeof perDiemEvents.$inferSelect;
 
 const money = (s: string | null) => (s === null ? null : Number(s));
 
-async function detail(db: Db, companyId: number, row: Row, all: Member[], areaNames: Map<number, string>): Promise<PerDiemEventDetail> {
-  const spending = await eventSpending(db, companyId, accountsOf(all, row.collaboratorId, row.areaId), row.startDate, row.endDate);
+const scopeOf = (row: Row, all: Member[]): EventScope => ({
+  eventId: row.id,
+  clientIds: accountsOf(all, row.collaboratorId, row.areaId),
+  start: row.startDate,
+  end: row.endDate,
+});
+
+/** The spending of one event (one query); the list asks for all its events at once. */
+async function spendingOf(db: Db, companyId: number, row: Row, all: Member[]): Promise<EventSpending> {
+  return (await eventsSpending(db, companyId, [scopeOf(row, all)])).get(row.id)!;
+}
+
+function detail(row: Row, spending: EventSpending, all: Member[], areaNames: Map<number, string>): PerDiemEventDetail {
   return {
     id: row.id,
     status: row.status as PerDiemStatus,
@@ -89,7 +100,8 @@ export async function listPerDiemEvents(db: Db, companyId: number): Promise<PerD
     .orderBy(desc(perDiemEvents.createdAt), desc(perDiemEvents.id));
   if (rows.length === 0) return [];
   const [all, areas] = await Promise.all([members(db, companyId), areaMap(db, companyId)]);
-  return Promise.all(rows.map((r) => detail(db, companyId, r, all, areas)));
+  const spending = await eventsSpending(db, companyId, rows.map((r) => scopeOf(r, all)));
+  return rows.map((r) => detail(r, spending.get(r.id)!, all, areas));
 }
 
 export async function perDiemOptions(db: Db, companyId: number): Promise<PerDiemOptions> {
@@ -123,7 +135,7 @@ export async function createPerDiemEvent(db: Db, companyId: number, input: PerDi
       createdAt: now,
     })
     .returning();
-  return detail(db, companyId, row!, all, areas);
+  return detail(row!, await spendingOf(db, companyId, row!, all), all, areas);
 }
 
 async function eventOf(db: Db, companyId: number, id: number): Promise<Row> {
@@ -147,7 +159,7 @@ export async function approvePerDiemEvent(db: Db, companyId: number, id: number)
     .returning();
   if (!updated) throw fail(409, MSG.perDiemNotOpen);
   const [all, areas] = await Promise.all([members(db, companyId), areaMap(db, companyId)]);
-  return detail(db, companyId, updated, all, areas);
+  return detail(updated, await spendingOf(db, companyId, updated, all), all, areas);
 }
 
 /** Approved → closed, freezing authorised (the deposit) vs spent (approved + pending tickets now). */
@@ -155,7 +167,7 @@ export async function closePerDiemEvent(db: Db, companyId: number, id: number, n
   const row = await eventOf(db, companyId, id);
   if (nextPerDiemStatus(row.status as PerDiemStatus, 'close') === null) throw fail(409, MSG.perDiemNotApproved);
   const [all, areas] = await Promise.all([members(db, companyId), areaMap(db, companyId)]);
-  const spending = await eventSpending(db, companyId, accountsOf(all, row.collaboratorId, row.areaId), row.startDate, row.endDate);
+  const spending = await spendingOf(db, companyId, row, all);
   const spent = Math.round((spending.approved + spending.pending) * 100) / 100;
   const [updated] = await db
     .update(perDiemEvents)
@@ -163,6 +175,6 @@ export async function closePerDiemEvent(db: Db, companyId: number, id: number, n
     .where(and(eq(perDiemEvents.id, id), eq(perDiemEvents.status, 'approved')))
     .returning();
   if (!updated) throw fail(409, MSG.perDiemNotApproved);
-  return detail(db, companyId, updated, all, areas);
+  return detail(updated, spending, all, areas);
 }
 

@@ -2,9 +2,9 @@
 // none, of its department's collaborators, or of every collaborator of the company — received between its
 // start and end dates (Mexico City days, inclusive). A manager's review (ticket_reviews) splits them:
 // 'aprobado' = authorised spending, no review yet = pending; rejected tickets count for neither.
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { TICKET_TYPE } from '../../domain/ticket';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { tickets } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
@@ -23,24 +23,37 @@ export function eventRange(start: string, end: string): { from: Date; to: Date }
   return { from: mexicoCityMidnight(sy, sm, sd), to: mexicoCityMidnight(ey, em, ed + 1) };
 }
 
-export async function eventSpending(db: Db, companyId: number, clientIds: number[], start: string, end: string): Promise<EventSpending> {
-  if (clientIds.length === 0) return { approved: 0, pending: 0 };
-  const { from, to } = eventRange(start, end);
-  const [row] = await db
-    .select({
-      approved: sql<string>`coalesce(sum(${tickets.amount}) filter (where ${ticketReviews.decision} = 'aprobado'), 0)`,
-      pending: sql<string>`coalesce(sum(${tickets.amount}) filter (where ${ticketReviews.decision} is null), 0)`,
-    })
-    .from(tickets)
-    .leftJoin(ticketReviews, and(eq(ticketReviews.ticketId, tickets.id), eq(ticketReviews.companyClientId, companyId)))
-    .where(
-      and(
-        inArray(tickets.clientId, clientIds),
-        eq(tickets.type, TICKET_TYPE.expense),
-        isNull(tickets.deletedAt),
-        gte(tickets.receivedAt, from),
-        lt(tickets.receivedAt, to),
-      ),
-    );
-  return { approved: Number(row?.approved ?? 0), pending: Number(row?.pending ?? 0) };
+/** One event's scope: the tax accounts whose tickets count, and its days. */
+export interface EventScope {
+  eventId: number;
+  clientIds: number[];
+  start: string;
+  end: string;
+}
+
+/**
+ * The spending of many events in one query (the list would otherwise ask once per event): each
+ * (event, account, range) becomes a row of one JSON parameter, joined to the tickets and their review.
+ * Events without tickets are absent from the query's answer and get zeros.
+ */
+export async function eventsSpending(db: Db, companyId: number, scopes: EventScope[]): Promise<Map<number, EventSpending>> {
+  const result = new Map<number, EventSpending>(scopes.map((s) => [s.eventId, { approved: 0, pending: 0 }]));
+  const pairs = scopes.flatMap((s) => {
+    const { from, to } = eventRange(s.start, s.end);
+    return s.clientIds.map((clientId) => ({ event_id: s.eventId, client_id: clientId, from_at: from.toISOString(), to_at: to.toISOString() }));
+  });
+  if (pairs.length === 0) return result;
+  const rows = await queryRows<{ event_id: number; approved: string; pending: string }>(db, sql`
+    SELECT s.event_id,
+      coalesce(sum(${tickets.amount}) FILTER (WHERE ${ticketReviews.decision} = 'aprobado'), 0) AS approved,
+      coalesce(sum(${tickets.amount}) FILTER (WHERE ${ticketReviews.decision} IS NULL), 0) AS pending
+    FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS s(event_id int, client_id int, from_at timestamptz, to_at timestamptz)
+    JOIN ${tickets} ON ${tickets.clientId} = s.client_id
+      AND ${tickets.type} = ${TICKET_TYPE.expense}
+      AND ${tickets.deletedAt} IS NULL
+      AND ${tickets.receivedAt} >= s.from_at AND ${tickets.receivedAt} < s.to_at
+    LEFT JOIN ${ticketReviews} ON ${ticketReviews.ticketId} = ${tickets.id} AND ${ticketReviews.companyClientId} = ${companyId}
+    GROUP BY s.event_id`);
+  for (const r of rows) result.set(Number(r.event_id), { approved: Number(r.approved), pending: Number(r.pending) });
+  return result;
 }

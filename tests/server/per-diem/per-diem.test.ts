@@ -142,8 +142,14 @@ describe.each(DRIVERS)('per-diem events on %s', (driver) => {
     expect(closed.closed_at).toEqual(expect.any(String));
     // Frozen: a ticket added afterwards changes the live figures, not the totals.
     await insertTicket(h, ana, { amount: '10.00', receivedAt: noon(start) });
-    const again = (await h.call('GET', url(), { token: m.token })).json.response.find((e: { id: number }) => e.id === byCollaborator.id);
-    expect(again).toMatchObject({ authorized_total: 450, spent_total: 500.25, spending_pending_of_authorization_: 110 });
+    const empty = (await create({ event_name: 'Sin gastos', start_date: plusDays(end, 5), end_date: plusDays(end, 6) })).json.response;
+    // The list computes every event's figures at once: each keeps its own scope and days.
+    const list = (await h.call('GET', url(), { token: m.token })).json.response as { id: number }[];
+    const listed = (id: number) => list.find((e) => e.id === id);
+    expect(listed(byCollaborator.id)).toMatchObject({ authorized_total: 450, spent_total: 500.25, spending_pending_of_authorization_: 110 });
+    expect(listed(byArea.id)).toMatchObject({ authorized_spending: 400.25, spending_pending_of_authorization_: 110 });
+    expect(listed(wholeCompany.id)).toMatchObject({ authorized_spending: 400.25, spending_pending_of_authorization_: 130 });
+    expect(listed(empty.id)).toMatchObject({ authorized_spending: 0, spending_pending_of_authorization_: 0 });
   });
 
   it('serves the departments and collaborators for the form', async () => {
