@@ -389,7 +389,12 @@ export const uploads = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('uploads_user_updated_idx').on(t.userId, t.updatedAt), index('uploads_parent_idx').on(t.parentId)],
+  (t) => [
+    index('uploads_user_updated_idx').on(t.userId, t.updatedAt),
+    index('uploads_parent_idx').on(t.parentId),
+    // The hourly sweep of uploads left unfinished reads only these (few) rows.
+    index('uploads_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('recibido', 'procesando')`),
+  ],
 );
 
 /**

@@ -1,8 +1,9 @@
 // The import as a durable pg-boss job (issue 5 item 2): one job per upload request, on the app's own
 // database, retried with backoff if the process dies or a batch fails. Re-running is harmless: the job
 // only takes uploads not yet finished, and UUIDs deduplicate. After the last retry the files still
-// unfinished are refused with the generic message rather than left 'procesando' forever.
-import { and, inArray, or } from 'drizzle-orm';
+// unfinished are refused with the generic message rather than left 'procesando' forever, and its stored
+// files are deleted rather than left on disk.
+import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { MSG } from '../../domain/messages';
 import { uploads } from '../db/schema';
@@ -20,6 +21,50 @@ export interface ImportJob {
 /** How the upload route hands work over. */
 export interface ImportQueue {
   enqueue(job: ImportJob): Promise<void>;
+}
+
+/**
+ * After the last retry: the job's files still unfinished are refused with the generic message, and its
+ * stored files and packs are deleted (nothing will read them again).
+ */
+export async function giveUp(deps: ImportDeps, job: ImportJob): Promise<void> {
+  const mine = or(inArray(uploads.id, job.uploadIds), inArray(uploads.parentId, job.uploadIds));
+  // The keys first: a final status clears the row's file key.
+  const stored = await deps.db
+    .selectDistinct({ key: uploads.fileKey })
+    .from(uploads)
+    .where(and(eq(uploads.userId, job.userId), inArray(uploads.id, job.uploadIds), isNotNull(uploads.fileKey)));
+  const left = await deps.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(mine, inArray(uploads.status, ['recibido', 'procesando'])));
+  const failed = new Map<string, StatusChange>(left.map((r) => [r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] }]));
+  await writeStatuses(deps.db, failed, deps.clock());
+  uploadsChanged(job.userId);
+  await Promise.all(stored.map(({ key }) => deps.files.delete(key!).catch(() => undefined)));
+}
+
+/** Longer than a job's every try can last (5 runs of at most 30 min, with backoff between them). */
+export const STALE_UPLOAD_MS = 6 * 3_600_000;
+const SWEEP_QUEUE = 'cfdi-import-sweep';
+
+/**
+ * Uploads still unfinished long after their job's last try (the process died during it, so pg-boss
+ * expired the job without calling us): given up on, as the last retry would, so no file spins forever.
+ */
+export async function sweepStaleUploads(deps: ImportDeps, now: Date = deps.clock()): Promise<number> {
+  const stale = await deps.db
+    .select({ id: uploads.id, userId: uploads.userId, parentId: uploads.parentId })
+    .from(uploads)
+    .where(and(inArray(uploads.status, ['recibido', 'procesando']), lt(uploads.updatedAt, new Date(now.getTime() - STALE_UPLOAD_MS))));
+  const byUser = new Map<number, Set<string>>();
+  for (const r of stale) {
+    const ids = byUser.get(r.userId) ?? new Set<string>();
+    ids.add(r.parentId ?? r.id);
+    byUser.set(r.userId, ids);
+  }
+  for (const [userId, ids] of byUser) await giveUp(deps, { userId, uploadIds: [...ids] });
+  return stale.length;
 }
 
 /** Creates the queue and its worker; answers the queue the app enqueues into. */
@@ -43,16 +88,16 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
       } catch (err) {
         if (job.retryCount < job.retryLimit) throw err;
         console.error('[import] sin más reintentos:', err);
-        const left = await deps.db
-          .select({ id: uploads.id })
-          .from(uploads)
-          .where(and(or(inArray(uploads.id, job.data.uploadIds), inArray(uploads.parentId, job.data.uploadIds)), inArray(uploads.status, ['recibido', 'procesando'])));
-        const failed = new Map<string, StatusChange>(left.map((r) => [r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] }]));
-        await writeStatuses(deps.db, failed, deps.clock());
-        uploadsChanged(job.data.userId);
+        await giveUp(deps, job.data);
       }
     }
   };
+  await boss.createQueue(SWEEP_QUEUE);
+  await boss.work(SWEEP_QUEUE, async () => {
+    const n = await sweepStaleUploads(deps);
+    if (n > 0) console.error(`[import] ${n} archivos sin terminar tras su último intento: rechazados`);
+  });
+  await boss.schedule(SWEEP_QUEUE, '41 * * * *');
   const workers = Math.max(1, Number.parseInt(process.env.IMPORT_WORKERS ?? '', 10) || 1);
   for (let i = 0; i < workers; i++) {
     workerIds.push(await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, handler));

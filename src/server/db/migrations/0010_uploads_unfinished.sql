@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_unfinished_idx" ON "uploads" USING btree ("updated_at") WHERE "uploads"."status" in ('recibido', 'procesando');
