@@ -143,6 +143,9 @@ describe.each(DRIVERS)('per-diem events on %s', (driver) => {
     // Frozen: a ticket added afterwards changes the live figures, not the totals.
     await insertTicket(h, ana, { amount: '10.00', receivedAt: noon(start) });
     const empty = (await create({ event_name: 'Sin gastos', start_date: plusDays(end, 5), end_date: plusDays(end, 6) })).json.response;
+    // Events over part of the others' days: each counts only its own days.
+    const firstDay = (await create({ event_name: 'Primer día', start_date: start, end_date: start })).json.response;
+    const lastDay = (await create({ event_name: 'Último día', start_date: end, end_date: end, collaborator_id: ana.collaboratorId })).json.response;
     // The list computes every event's figures at once: each keeps its own scope and days.
     const list = (await h.call('GET', url(), { token: m.token })).json.response as { id: number }[];
     const listed = (id: number) => list.find((e) => e.id === id);
@@ -150,6 +153,8 @@ describe.each(DRIVERS)('per-diem events on %s', (driver) => {
     expect(listed(byArea.id)).toMatchObject({ authorized_spending: 400.25, spending_pending_of_authorization_: 110 });
     expect(listed(wholeCompany.id)).toMatchObject({ authorized_spending: 400.25, spending_pending_of_authorization_: 130 });
     expect(listed(empty.id)).toMatchObject({ authorized_spending: 0, spending_pending_of_authorization_: 0 });
+    expect(listed(firstDay.id)).toMatchObject({ authorized_spending: 400.25, spending_pending_of_authorization_: 30 });
+    expect(listed(lastDay.id)).toMatchObject({ authorized_spending: 0, spending_pending_of_authorization_: 100 });
   });
 
   it('serves the departments and collaborators for the form', async () => {
