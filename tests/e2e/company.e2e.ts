@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { startApp, type Running } from './harness';
+import { TXT } from '../../src/app/strings';
+import { startApp, waitForServiceWorker, type Running } from './harness';
 
 const SHOTS = process.env.SHOTS_DIR ?? '';
 let app: Running;
@@ -95,9 +96,19 @@ describe('company: departments, invitation and join', () => {
     const old = await app.api(`/api/v3/invitations/${stale.split('token=')[1]}.json`);
     expect(old.status).toBe(404);
 
-    // A fresh browser, signed out: the invitation, then sign up.
+    // A fresh browser, signed out, with a bad connection: the installed shell opens the link and says
+    // it is offline, with 'Reintentar'; back online the invitation loads by itself.
     const guest = await app.newContext({ width: 360, height: 780 });
+    await guest.page.goto(`${app.url}/#/login`);
+    await waitForServiceWorker(guest.page);
+    await guest.context.setOffline(true);
     await guest.page.goto(`${app.url}/${hash}`);
+    const offlineAlert = guest.page.getByRole('alert').filter({ hasText: TXT.offline });
+    await expect.poll(() => offlineAlert.isVisible(), { timeout: 20_000 }).toBe(true);
+    await guest.page.getByRole('button', { name: TXT.retry }).click();
+    await expect.poll(() => offlineAlert.isVisible(), { timeout: 20_000 }).toBe(true);
+    await shot(guest.page, 'join-offline-360');
+    await guest.context.setOffline(false);
     await expect.poll(() => guest.page.getByRole('heading', { name: 'Te invitaron a una empresa' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => guest.page.getByText('ABC010101AB1').isVisible()).toBe(true);
     await expect.poll(() => guest.page.getByText('luis.mtz@ejemplo.mx').first().isVisible()).toBe(true);

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { encodeGreyPng } from '../../src/server/demo/png';
-import { startApp, type Running } from './harness';
+import { TXT } from '../../src/app/strings';
+import { startApp, waitForServiceWorker, type Running } from './harness';
 
 const SHOTS = process.env.SHOTS_DIR ?? '';
 const PERSON_RFC = 'XIQB891116QE4';
@@ -90,7 +91,16 @@ describe('OAuth for third-party apps', () => {
 
     const token = await requestToken();
     const { context, page } = await app.newContext({ width: 360, height: 780 });
+    // Opened on a bad connection: the installed shell says so, with 'Reintentar'; online again, it loads.
+    await page.goto(`${app.url}/#/login`);
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
     await page.goto(`${app.url}/#/oauth?oauth_token=${token}`);
+    const offlineAlert = page.getByRole('alert').filter({ hasText: TXT.offline });
+    await expect.poll(() => offlineAlert.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: TXT.retry }).isVisible()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/oauth-offline-360.png`, fullPage: true });
+    await context.setOffline(false);
     await expect.poll(() => page.getByRole('heading', { name: 'Contabilízate' }).isVisible()).toBe(true);
     for (const text of [MSG.oauthMayReadProfile, MSG.oauthMayReadTax, MSG.oauthMayNotInvoices, MSG.oauthMayNotPasswords]) {
       await expect.poll(() => page.getByText(text).isVisible(), { message: text }).toBe(true);

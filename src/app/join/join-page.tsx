@@ -2,8 +2,7 @@
 // the RFC to join with; a registered e-mail signs in first; a new user signs up (account and tax data,
 // the register pieces) and lands home. Any bad, used or old link shows the §8 alert.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Account } from '../../domain/account';
+import { useRef, useState, type FormEvent } from 'react';
 import type { Invitation } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { getSession, hasSession, saveSession } from '../../offline/session';
@@ -19,6 +18,8 @@ import { Select, TextField } from '../ui/fields';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
+import { LoadProblem } from '../ui/load-problem';
+import { useLoad } from '../ui/use-load';
 import { acceptInvitation, getInvitation, signUpWithInvitation } from './join-api';
 import { checkJoinSignUp, hostAddress, hostName, joinStep, type SignUpField } from './join-model';
 import './join.css';
@@ -50,19 +51,13 @@ function HostCard({ inv }: { inv: Invitation }) {
 }
 
 function AcceptForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [rfc, setRfc] = useState('');
+  const [accounts, retryAccounts] = useLoad('accounts', getAccounts, messageOf);
+  const [picked, setRfc] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    getAccounts().then(
-      (list) => {
-        setAccounts(list);
-        if (list.length === 1) setRfc(list[0]!.rfc);
-      },
-      (err: unknown) => setError(messageOf(err)),
-    );
-  }, []);
+  const list = accounts.kind === 'ready' ? accounts.value : [];
+  // With one RFC there is nothing to choose.
+  const rfc = picked || (list.length === 1 ? list[0]!.rfc : '');
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -79,7 +74,8 @@ function AcceptForm({ token, onDone }: { token: string; onDone: () => void }) {
     }
   }
 
-  if (!accounts && !error) return <SkeletonCard label="Cargando tus RFC…" lines={2} />;
+  if (accounts.kind === 'loading') return <SkeletonCard label="Cargando tus RFC…" lines={2} />;
+  if (accounts.kind === 'error') return <LoadProblem state={accounts} onRetry={retryAccounts} />;
   return (
     <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
       <Select
@@ -87,7 +83,7 @@ function AcceptForm({ token, onDone }: { token: string; onDone: () => void }) {
         name="rfc"
         value={rfc}
         onChange={(e) => setRfc(e.target.value)}
-        options={(accounts ?? []).map((a) => ({ value: a.rfc, label: a.name ? `${a.rfc} · ${a.name}` : `${a.rfc} · ${[a.first_name, a.last_name].filter(Boolean).join(' ')}` }))}
+        options={list.map((a) => ({ value: a.rfc, label: a.name ? `${a.rfc} · ${a.name}` : `${a.rfc} · ${[a.first_name, a.last_name].filter(Boolean).join(' ')}` }))}
         placeholder="Elige un RFC"
         error={error}
       />
@@ -244,37 +240,31 @@ function SignUpForm({ token, inv, onDone, onSignIn }: { token: string; inv: Invi
 export function JoinPage() {
   const { token } = useSearch({ from: '/join' });
   const navigate = useNavigate();
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; inv: Invitation }>({ kind: 'loading' });
+  // 404 is the server's "unknown, used or old": the §8 text, whatever the body says.
+  const [state, retry] = useLoad(token ?? null, () => getInvitation(token ?? ''), (err) => (err instanceof ApiError && err.status !== 404 ? err.message : MSG.invalidPageToken));
   const [signedIn, setSignedIn] = useState(hasSession());
   const [prefer, setPrefer] = useState<'sign-in' | 'sign-up' | undefined>(undefined);
 
-  useEffect(() => {
-    if (!token) {
-      setState({ kind: 'invalid', message: MSG.invalidPageToken });
-      return;
-    }
-    getInvitation(token).then(
-      (inv) => setState({ kind: 'ready', inv }),
-      (err: unknown) => setState({ kind: 'invalid', message: err instanceof ApiError && err.status !== 404 ? err.message : MSG.invalidPageToken }),
-    );
-  }, [token]);
-
   const home = () => void navigate({ to: '/', replace: true });
 
-  if (state.kind === 'loading') {
+  if (token && state.kind === 'loading') {
     return (
       <AuthShell title="Invitación">
         <SkeletonCard label="Cargando la invitación…" lines={4} />
       </AuthShell>
     );
   }
-  if (state.kind === 'invalid') {
+  if (!token || state.kind === 'error') {
     return (
       <AuthShell title="Invitación">
         <div className="stack">
-          <div className="notice notice--error" role="alert">
-            <p>{state.message}</p>
-          </div>
+          {state.kind === 'error' ? (
+            <LoadProblem state={state} onRetry={retry} />
+          ) : (
+            <div className="notice notice--error" role="alert">
+              <p>{MSG.invalidPageToken}</p>
+            </div>
+          )}
           <p className="join-switch">
             <Link to={getSession() ? '/' : '/login'}>{getSession() ? 'Ir al Dashboard' : 'Iniciar sesión'}</Link>
           </p>
@@ -282,7 +272,8 @@ export function JoinPage() {
       </AuthShell>
     );
   }
-  const { inv } = state;
+  if (state.kind !== 'ready') return null;
+  const inv = state.value;
   const step = joinStep(inv, signedIn, prefer);
   return (
     <AuthShell title="Te invitaron a una empresa" lead={`${inv.company_name} quiere que compartas tus gastos con su equipo en Cuentas Claras.`} wide={step === 'sign-up'}>

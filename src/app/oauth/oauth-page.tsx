@@ -2,17 +2,18 @@
 // the app's card, then sign in if needed, choose an RFC and 'Autorizar' → the browser goes to the app's
 // callback with the response params. An unknown, used or expired oauth_token shows the §8 message.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
-import { accountDisplayName, type Account } from '../../domain/account';
+import { useState, type FormEvent } from 'react';
+import { accountDisplayName } from '../../domain/account';
 import { APP_VERSION } from '../../domain/http';
 import { MSG } from '../../domain/messages';
-import type { OAuthApplicationView } from '../../domain/oauth';
 import { ApiError } from '../api/api-error';
 import { getAccounts } from '../api/endpoints';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { Select } from '../ui/fields';
+import { LoadProblem } from '../ui/load-problem';
 import { SkeletonCard } from '../ui/skeleton';
+import { useLoad } from '../ui/use-load';
 import { AppCard } from './app-card';
 import { authorizeApplication, getOAuthApplication } from './oauth-api';
 import { isFollowableRedirect } from './oauth-model';
@@ -20,52 +21,11 @@ import { OAuthSignIn } from './oauth-sign-in';
 import { useSession } from './use-session';
 import './oauth.css';
 
-type Load<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; message: string };
-
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
-
-function useApplication(token: string | undefined): Load<OAuthApplicationView> {
-  const [state, setState] = useState<Load<OAuthApplicationView>>({ kind: 'loading' });
-  useEffect(() => {
-    if (!token) {
-      setState({ kind: 'error', message: MSG.invalidPageToken });
-      return;
-    }
-    const ctl = { live: true };
-    setState({ kind: 'loading' });
-    getOAuthApplication(token)
-      .then((value) => ctl.live && setState({ kind: 'ready', value }))
-      .catch((err: unknown) => {
-        if (!ctl.live) return;
-        // 404 is the server's "unknown, used or expired": the §8 text, whatever the body says.
-        setState({ kind: 'error', message: err instanceof ApiError && err.status === 404 ? MSG.invalidPageToken : messageOf(err) });
-      });
-    return () => {
-      ctl.live = false;
-    };
-  }, [token]);
-  return state;
-}
-
-function useAccounts(signedInAs: number | null): Load<Account[]> {
-  const [state, setState] = useState<Load<Account[]>>({ kind: 'loading' });
-  useEffect(() => {
-    if (signedInAs === null) return;
-    const ctl = { live: true };
-    setState({ kind: 'loading' });
-    getAccounts()
-      .then((value) => ctl.live && setState({ kind: 'ready', value }))
-      .catch((err: unknown) => ctl.live && setState({ kind: 'error', message: messageOf(err) }));
-    return () => {
-      ctl.live = false;
-    };
-  }, [signedInAs]);
-  return state;
-}
 
 function AuthorizeForm({ token, username, onCancel }: { token: string; username: string; onCancel: () => void }) {
   const session = useSession();
-  const accounts = useAccounts(session?.user_id ?? null);
+  const [accounts, retryAccounts] = useLoad(session?.user_id ?? null, getAccounts, messageOf);
   const [rfc, setRfc] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,11 +63,7 @@ function AuthorizeForm({ token, username, onCancel }: { token: string; username:
         {MSG.oauthSignedInAs} <strong>{username}</strong>
       </p>
       {accounts.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={1} />}
-      {accounts.kind === 'error' && (
-        <div className="notice notice--error" role="alert">
-          <p>{accounts.message}</p>
-        </div>
-      )}
+      {accounts.kind === 'error' && <LoadProblem state={accounts} onRetry={retryAccounts} />}
       {accounts.kind === 'ready' && list.length === 0 && (
         <div className="notice notice--warning" role="alert">
           <p>{MSG.oauthNoAccounts}</p>
@@ -143,7 +99,8 @@ export function OAuthPage() {
   const search = useSearch({ from: '/oauth' });
   const navigate = useNavigate();
   const token = search.oauth_token;
-  const app = useApplication(token);
+  // 404 is the server's "unknown, used or expired": the §8 text, whatever the body says.
+  const [app, retryApp] = useLoad(token ?? null, () => getOAuthApplication(token ?? ''), (err) => (err instanceof ApiError && err.status === 404 ? MSG.invalidPageToken : messageOf(err)));
   const session = useSession();
   const cancel = () => void navigate({ to: '/', replace: true });
 
@@ -154,13 +111,17 @@ export function OAuthPage() {
         <span>Cuentas Claras</span>
       </a>
       <main id="main" className="auth__card auth__card--wide oauth-page">
-        {app.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={4} />}
-        {app.kind === 'error' && (
+        {token && app.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={4} />}
+        {(!token || app.kind === 'error') && (
           <div className="stack">
             <h1>{MSG.oauthPageTitle}</h1>
-            <div className="notice notice--error" role="alert">
-              <p>{app.message}</p>
-            </div>
+            {app.kind === 'error' ? (
+              <LoadProblem state={app} onRetry={retryApp} />
+            ) : (
+              <div className="notice notice--error" role="alert">
+                <p>{MSG.invalidPageToken}</p>
+              </div>
+            )}
             <div>
               <Button variant="secondary" onClick={cancel}>
                 {MSG.oauthCancel}
