@@ -167,7 +167,7 @@ export function ChatWidget() {
         <SvgIcon d={CHAT_ICON} />
         <span className="visually-hidden">{CHAT_TXT.open}</span>
         {unread > 0 && (
-          <span className="chat-fab__badge" aria-label={CHAT_TXT.unread(unread)}>
+          <span className="count-badge chat-fab__badge" aria-label={CHAT_TXT.unread(unread)}>
             {unread > 9 ? '9+' : unread}
           </span>
         )}

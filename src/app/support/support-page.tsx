@@ -92,7 +92,7 @@ export function SupportPage() {
                 <button type="button" className="support__item" aria-current={selected === c.id || undefined} onClick={() => setSelected(c.id)}>
                   <span className="support__email">{c.email}</span>
                   {c.unread > 0 && (
-                    <span className="support__unread" aria-label={c.unread === 1 ? '1 sin leer' : `${c.unread} sin leer`}>
+                    <span className="count-badge" aria-label={c.unread === 1 ? '1 sin leer' : `${c.unread} sin leer`}>
                       {c.unread}
                     </span>
                   )}
