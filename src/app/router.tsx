@@ -13,6 +13,7 @@ import { hasSession } from '../offline/session';
 import { guardRoute } from './top-level';
 import { RootLayout } from './root-layout';
 import { NotFound } from './not-found';
+import { parseSearch, stringifySearch } from './search-params';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
@@ -108,9 +109,9 @@ const merchantRoute = createRoute({
   // From a scanned ticket QR: ref, check and total prefill and verify the ticket.
   // The page reads ref/check/total from the raw query (merchant-form-page qrFromSearch): typed here for links.
   validateSearch: (s: Record<string, unknown>): { ref?: string; check?: string; total?: string } => ({
-    ...(s.ref !== undefined ? { ref: String(s.ref) } : {}),
-    ...(s.check !== undefined ? { check: String(s.check) } : {}),
-    ...(s.total !== undefined ? { total: String(s.total) } : {}),
+    ...(typeof s.ref === 'string' ? { ref: s.ref } : {}),
+    ...(typeof s.check === 'string' ? { check: s.check } : {}),
+    ...(typeof s.total === 'string' ? { total: s.total } : {}),
   }),
   component: lazyRouteComponent(() => import('./invoice/merchant-form/merchant-form-page'), 'MerchantFormPage'),
 });
@@ -131,10 +132,9 @@ const ticketsRoute = createRoute({
   path: 'tickets',
   // Search values arrive JSON-parsed (an all-digit folio becomes a number): keep them as text.
   validateSearch: (s: Record<string, unknown>): { ref?: string; rfc?: string; folio?: string } => {
-    const text = (v: unknown) => (typeof v === 'number' ? String(v) : str(v));
-    const ref = text(s.ref);
-    const rfc = text(s.rfc);
-    const folio = text(s.folio);
+    const ref = str(s.ref);
+    const rfc = str(s.rfc);
+    const folio = str(s.folio);
     return { ...(ref ? { ref } : {}), ...(rfc ? { rfc } : {}), ...(folio ? { folio } : {}) };
   },
   component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
@@ -145,7 +145,7 @@ const oauthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'oauth',
   validateSearch: (s: Record<string, unknown>): { oauth_token?: string } => {
-    const t = typeof s.oauth_token === 'number' ? String(s.oauth_token) : str(s.oauth_token);
+    const t = str(s.oauth_token);
     return t ? { oauth_token: t } : {};
   },
   component: lazyRouteComponent(() => import('./oauth/oauth-page'), 'OAuthPage'),
@@ -202,6 +202,8 @@ export function createAppRouter() {
     defaultNotFoundComponent: NotFound,
     defaultPreload: 'intent',
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

@@ -14,6 +14,7 @@ import { normalizeRfc } from '../../../domain/rfc';
 import { getSession } from '../../../offline/session';
 import { ApiError } from '../../api/api-error';
 import { followInvoiceRequest, requestInvoice, verifyTicket, type QrRef } from '../../api/invoicing';
+import { parseSearch } from '../../search-params';
 import { useLayout } from '../../layout/layout-context';
 import { Button } from '../../ui/button';
 import { Select, TextField } from '../../ui/fields';
@@ -44,24 +45,12 @@ export function MerchantFormPage() {
   return <MerchantForm key={`${merchant.short_name}|${qr?.ref ?? ''}`} merchant={merchant} qr={qr} />;
 }
 
-/**
- * The QR's ref/check/total from the raw query: the router's own parsing turns '0042' into 42 and
- * '1234.50' into 1234.5, which would no longer match the ticket. A check code may be empty.
- */
+/** The QR's ref/check/total from the query, as typed (a check code may be empty). */
 export function qrFromSearch(searchStr: string): QrRef | null {
-  const q = new URLSearchParams(searchStr.replace(/^\?/, ''));
-  const get = (k: string): string => {
-    const v = q.get(k) ?? '';
-    if (!v.startsWith('"')) return v;
-    try {
-      return String(JSON.parse(v)); // a value the router itself quoted when navigating with a search object
-    } catch {
-      return v;
-    }
-  };
-  const ref = get('ref');
-  const total = get('total');
-  return ref && total ? { ref, check: get('check'), total } : null;
+  const q = parseSearch(searchStr);
+  const ref = q.ref ?? '';
+  const total = q.total ?? '';
+  return ref && total ? { ref, check: q.check ?? '', total } : null;
 }
 
 type ReceiverField = 'rfc' | 'email' | 'uso';
