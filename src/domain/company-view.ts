@@ -61,6 +61,32 @@ export function toggleAll(selected: ReadonlySet<string>, ids: readonly string[])
   return all ? new Set() : new Set(ids);
 }
 
+/** One review request names at most this many tickets (the server refuses more; the page sends batches). */
+export const REVIEW_MAX_TICKETS = 5000;
+
+/** Ids in batches of at most `size`, in order. */
+export function batches<T>(ids: readonly T[], size = REVIEW_MAX_TICKETS): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The line above a list whose page is wholly selected (as mail apps do): offer the whole month when it
+ * has more tickets than the page; once taken, say so and offer to clear it.
+ */
+export type MonthSelection = { kind: 'none' } | { kind: 'offer'; text: string; action: string } | { kind: 'whole'; text: string; action: string };
+
+export function monthSelection(selected: ReadonlySet<string>, pageIds: readonly string[], total: number, wholeMonth: boolean): MonthSelection {
+  if (wholeMonth) {
+    const text = selected.size === total ? `Se seleccionaron los ${total} comprobantes del mes.` : `Se seleccionaron ${selected.size} de los ${total} comprobantes del mes.`;
+    return { kind: 'whole', text, action: 'Quitar la selección' };
+  }
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  if (!pageSelected || total <= pageIds.length) return { kind: 'none' };
+  return { kind: 'offer', text: `Se seleccionaron los ${pageIds.length} comprobantes de esta página.`, action: `Seleccionar los ${total} comprobantes del mes` };
+}
+
 /** Keeps only the selected ids still listed (after a reload or a month change). */
 export function keepListed(selected: ReadonlySet<string>, ids: readonly string[]): Set<string> {
   const listed = new Set(ids);

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyViewTitle } from '../../src/domain/company-view';
 import { mexicoCityDate } from '../../src/domain/dates';
+import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
+import { manualTicketPayload, todayInput } from '../../src/domain/spending-form';
 import type { Ticket } from '../../src/domain/ticket';
 import { startApp, waitForServiceWorker, type Running } from './harness';
 
@@ -148,6 +150,30 @@ describe('company expense view: approve and reject a collaborator spending', () 
     await expect.poll(() => phone.page.getByText('Falta la factura de la comida').isVisible(), { timeout: 20_000 }).toBe(true);
     await shot(phone.page, 'company-view-360');
     await phone.context.close();
+
+    // More tickets than a page (50): select the page, then the whole month, and approve them all at once.
+    for (let i = 0; i < 55; i++) {
+      const form = { kind: 'expense' as const, amount: `${10 + i}.00`, date: todayInput(), category: '1', currency: 'MXN', nationalAmount: '', note: '' };
+      const made = await app.api('/form/ticket_create?format=json', { method: 'POST', token: collabToken, body: JSON.stringify(manualTicketPayload(form, COLLAB_RFC, newId())) });
+      expect(made.status).toBe(200);
+    }
+    await page.reload();
+    await expect.poll(() => page.getByText('Página 1 de 2 · 57 comprobantes').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
+    const line = page.locator('.company-view__month-selection');
+    await expect.poll(() => line.textContent()).toContain('Se seleccionaron los 50 comprobantes de esta página.');
+    await line.getByRole('button', { name: 'Seleccionar los 57 comprobantes del mes' }).click();
+    await expect.poll(() => line.textContent()).toContain('Se seleccionaron los 57 comprobantes del mes.');
+    await expect.poll(() => page.getByText('57 seleccionados').isVisible()).toBe(true);
+    // Paging keeps the whole month selected.
+    await page.getByRole('navigation', { name: 'Páginas' }).getByRole('button', { name: 'Siguiente' }).click();
+    await expect.poll(() => page.getByText('Página 2 de 2 · 57 comprobantes').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('57 seleccionados').isVisible()).toBe(true);
+    await shot(page, 'company-view-whole-month-1280');
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect.poll(() => page.getByText(MSG.ticketsApproved).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await own()).filter((t) => t.ticket_status_name === 'aprobado').length, { timeout: 20_000 }).toBe(57);
+    await expect.poll(() => page.getByText('0 seleccionados').isVisible()).toBe(true);
 
     // 'Ver datos' of the active collaborator (spec §6): the profile and the accepted RFC's tax data.
     await page.goto(`${app.url}/#/company`);

@@ -1,10 +1,10 @@
 // 'Gastos por colaborador de {month}' (spec §2 Company screens; issue 8 item 3), gated by Gastos: the
 // approved spending of the company's collaborators (per month, by department, by category and venue) and
 // the month's tickets, which the manager selects and approves or rejects (with a reason); then reloads.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Account } from '../../domain/account';
 import type { CompanyStats } from '../../domain/company';
-import { companyViewTitle, keepListed, toggleAll } from '../../domain/company-view';
+import { batches, companyViewTitle, keepListed, monthSelection, toggleAll, type MonthSelection } from '../../domain/company-view';
 import { companyReportName } from '../../domain/csv-report';
 import { MSG } from '../../domain/messages';
 import type { Ticket } from '../../domain/ticket';
@@ -45,6 +45,18 @@ function PagerNav({ page, pages, total, onPage }: { page: number; pages: number;
   );
 }
 
+function MonthSelectionLine({ line, busy, onWholeMonth, onClear }: { line: MonthSelection; busy: boolean; onWholeMonth: () => void; onClear: () => void }) {
+  if (line.kind === 'none') return null;
+  return (
+    <p className="notice notice--info company-view__month-selection" role="status">
+      {line.text}{' '}
+      <Button variant="ghost" onClick={line.kind === 'offer' ? onWholeMonth : onClear} loading={busy}>
+        {line.action}
+      </Button>
+    </p>
+  );
+}
+
 function CompanyView({ account, year, month }: { account: Account; year: number; month: number }) {
   const [state, setState] = useState<Loaded>({ status: 'loading' });
   const [reload, setReload] = useState(0);
@@ -53,6 +65,11 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  // The whole month chosen (every page): the selection is not trimmed to the page shown.
+  const [wholeMonth, setWholeMonth] = useState(false);
+  const [selectingMonth, setSelectingMonth] = useState(false);
+  const wholeMonthRef = useRef(wholeMonth);
+  wholeMonthRef.current = wholeMonth;
   const companies = useCompanyNames();
 
   useEffect(() => {
@@ -65,7 +82,7 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
         const last = Math.max(1, Math.ceil(t.total / PER_PAGE));
         if (page > last) return setPage(last);
         setState({ status: 'done', tickets: t.tickets, total: t.total, stats: s.stats });
-        setSelected((sel) => keepListed(sel, t.tickets.map((x) => x.ticket_id)));
+        if (!wholeMonthRef.current) setSelected((sel) => keepListed(sel, t.tickets.map((x) => x.ticket_id)));
       },
       (err: unknown) => {
         if (!ctrl.signal.aborted) setState({ status: 'error', message: messageOf(err) });
@@ -73,10 +90,30 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     );
     return () => ctrl.abort();
   }, [account.rfc, year, month, page, reload]);
-  useEffect(() => setPage(1), [year, month]);
+  useEffect(() => {
+    setPage(1);
+    setWholeMonth(false);
+    setSelected(new Set());
+  }, [year, month]);
 
   const tickets = useMemo(() => (state.status === 'done' ? state.tickets : []), [state]);
   const ids = useMemo(() => tickets.map((t) => t.ticket_id), [tickets]);
+  const clearSelection = () => {
+    setWholeMonth(false);
+    setSelected(new Set());
+  };
+  async function selectWholeMonth() {
+    setSelectingMonth(true);
+    try {
+      const all = await allCompanyTickets(account.rfc, year, month);
+      setSelected(new Set(all.map((t) => t.ticket_id)));
+      setWholeMonth(true);
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setSelectingMonth(false);
+    }
+  }
   const toggle = useCallback((id: string) => setSelected((s) => {
     const next = new Set(s);
     if (next.has(id)) next.delete(id);
@@ -93,7 +130,7 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     try {
       const done = await run();
       toast.success(done.message);
-      setSelected(new Set());
+      clearSelection();
       setReload((n) => n + 1);
       return true;
     } catch (err) {
@@ -104,16 +141,23 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     }
   }
 
-  const approve = () => void review(() => approveTickets(account.diverza_client_id, [...selected]));
+  /** The selection in batches the server accepts (a whole month can be more than one request holds). */
+  async function inBatches(send: (ids: string[]) => Promise<{ message: string }>): Promise<{ message: string }> {
+    let last = { message: '' };
+    for (const ids of batches([...selected])) last = await send(ids);
+    return last;
+  }
+  const approve = () => void review(() => inBatches((ids) => approveTickets(account.diverza_client_id, ids)));
   const reject = async (reason: string) => {
-    if (await review(() => rejectTickets(account.diverza_client_id, [...selected], reason))) setRejecting(false);
+    if (await review(() => inBatches((ids) => rejectTickets(account.diverza_client_id, ids, reason)))) setRejecting(false);
   };
 
   /** The month's report (spec §9): the selected tickets of this page, or every ticket of the month. */
   async function exportCsv() {
     setExporting(true);
     try {
-      const chosen = selected.size > 0 ? tickets.filter((t) => selected.has(t.ticket_id)) : await allCompanyTickets(account.rfc, year, month);
+      const listed = selected.size > 0 && !wholeMonth ? tickets : await allCompanyTickets(account.rfc, year, month);
+      const chosen = selected.size > 0 ? listed.filter((t) => selected.has(t.ticket_id)) : listed;
       const { ticketsCsv } = await import('../home/export-csv');
       downloadFile(ticketsCsv(chosen, companies), companyReportName(month, year), 'text/csv;charset=utf-8');
     } catch (err) {
@@ -155,6 +199,12 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
             </Button>
           </div>
         </div>
+        <MonthSelectionLine
+          line={monthSelection(selected, ids, state.total, wholeMonth)}
+          busy={selectingMonth}
+          onWholeMonth={() => void selectWholeMonth()}
+          onClear={clearSelection}
+        />
         {tickets.length === 0 ? (
           <p className="muted">{MSG.companyViewEmpty}</p>
         ) : (
@@ -162,7 +212,10 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
             tickets={tickets}
             selected={selected}
             onToggle={toggle}
-            onToggleAll={() => setSelected((s) => toggleAll(s, ids))}
+            onToggleAll={() => {
+              if (wholeMonth) return clearSelection();
+              setSelected((s) => toggleAll(s, ids));
+            }}
             companies={companies}
           />
         )}

@@ -2,11 +2,9 @@
 // stats', 'Mark as paid / rejected'). Ids are UUIDs; a rejection needs a reason (≤ REJECTION_REASON_MAX).
 import * as v from 'valibot';
 import { REJECTION_REASON_MAX } from '../../domain/company';
+import { REVIEW_MAX_TICKETS } from '../../domain/company-view';
 import { FIRST_YEAR } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
-
-/** One request reviews at most this many tickets (the bench approves 1,000 at once). */
-export const REVIEW_MAX_TICKETS = 5000;
 
 const int = (min: number, max: number) =>
   v.pipe(v.string(MSG.badJson), v.regex(/^\d{1,10}$/, MSG.badJson), v.transform(Number), v.integer(MSG.badJson), v.minValue(min, MSG.badJson), v.maxValue(max, MSG.badJson));

@@ -8,7 +8,7 @@ import type { CategoryLists } from '../../../src/app/home/ticket-controls';
 import { CompanyTickets } from '../../../src/app/company-view/company-tickets';
 import type { CompanyStats } from '../../../src/domain/company';
 import {
-  categorySlices, companyViewTitle, departmentSlices, keepListed, monthlyBars, monthTotal, reviewOf, toggleAll, topList,
+  batches, categorySlices, companyViewTitle, departmentSlices, keepListed, monthlyBars, monthSelection, monthTotal, reviewOf, toggleAll, topList,
 } from '../../../src/domain/company-view';
 import { companyReportName } from '../../../src/domain/csv-report';
 import { ticket } from '../home/fixtures';
@@ -66,6 +66,30 @@ describe('company view model', () => {
     expect([...toggleAll(new Set(['a']), ['a', 'b'])]).toEqual(['a', 'b']);
     expect([...toggleAll(new Set(['a', 'b']), ['a', 'b'])]).toEqual([]);
     expect([...keepListed(new Set(['a', 'gone']), ['a', 'b'])]).toEqual(['a']);
+  });
+
+  it('offers the whole month once the page is wholly selected and the month has more; then says how many', () => {
+    const page = ['a', 'b'];
+    expect(monthSelection(new Set(['a']), page, 120, false)).toEqual({ kind: 'none' });
+    expect(monthSelection(new Set(page), page, 2, false)).toEqual({ kind: 'none' });
+    expect(monthSelection(new Set(), [], 0, false)).toEqual({ kind: 'none' });
+    expect(monthSelection(new Set(page), page, 120, false)).toEqual({
+      kind: 'offer',
+      text: 'Se seleccionaron los 2 comprobantes de esta página.',
+      action: 'Seleccionar los 120 comprobantes del mes',
+    });
+    const all = new Set(Array.from({ length: 120 }, (_, i) => `t${i}`));
+    expect(monthSelection(all, page, 120, true)).toEqual({ kind: 'whole', text: 'Se seleccionaron los 120 comprobantes del mes.', action: 'Quitar la selección' });
+    all.delete('t7');
+    expect(monthSelection(all, page, 120, true)).toMatchObject({ kind: 'whole', text: 'Se seleccionaron 119 de los 120 comprobantes del mes.' });
+  });
+
+  it('sends a large selection in batches the server accepts, in order', () => {
+    const ids = Array.from({ length: 12_001 }, (_, i) => i);
+    const sent = batches(ids);
+    expect(sent.map((b) => b.length)).toEqual([5000, 5000, 2001]);
+    expect(sent.flat()).toEqual(ids);
+    expect(batches([])).toEqual([]);
   });
 
   it("reads the review from the ticket, else from its status", () => {
