@@ -10,13 +10,18 @@ export function isPrecacheName(name: string): boolean {
   return name.startsWith('workbox-precache');
 }
 
+/** How long logout waits for other connections to let go of the database before moving on. */
+const BLOCKED_WAIT_MS = 3000;
+
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve) => {
     const req = indexedDB.deleteDatabase(name);
     req.onsuccess = () => resolve();
     req.onerror = () => resolve();
-    // Another tab still holds it open: it is deleted as soon as that tab lets go.
-    req.onblocked = () => resolve();
+    // Another connection (the service worker's replay, another tab) still holds it: Dexie closes on the
+    // version change, so the delete usually completes a moment later — wait for it, within reason; a tab
+    // that never lets go gets the delete as soon as it does.
+    req.onblocked = () => setTimeout(resolve, BLOCKED_WAIT_MS);
   });
 }
 

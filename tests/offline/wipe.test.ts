@@ -44,6 +44,24 @@ describe('logout wipe (DESIGN §4)', () => {
     await db.delete();
   });
 
+  it('waits for another connection (the service worker, another tab) to let go, then the database is gone', async () => {
+    const name = 'wipe-held-db';
+    const other = await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open(name, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('outbox');
+      req.onsuccess = () => resolve(req.result);
+    });
+    // It lets go a little after being asked, as a busy worker does: the delete is blocked meanwhile.
+    let asked = false;
+    other.onversionchange = () => {
+      asked = true;
+      setTimeout(() => other.close(), 50);
+    };
+    await wipeLocalData({ dbName: name });
+    expect(asked).toBe(true);
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain(name);
+  });
+
   it('works where Cache Storage does not exist', async () => {
     await expect(wipeLocalData({ dbName: 'never-created' })).resolves.toBeUndefined();
   });
