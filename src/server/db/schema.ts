@@ -94,6 +94,10 @@ export const clients = pgTable(
     residenciaFiscal: text('residencia_fiscal'),
     /** Régimen fiscal (c_RegimenFiscal, e.g. '612'): CFDI 4.0's RegimenFiscalReceptor; '' until given. */
     taxRegime: text('tax_regime').notNull().default(''),
+    /** When this user proved they hold the RFC (e.firma challenge or an accepted SAT connection); null = unverified. */
+    rfcVerifiedAt: ts('rfc_verified_at'),
+    /** How it was proved: 'efirma' | 'sat'. */
+    rfcVerifiedBy: text('rfc_verified_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('clients_user_id_rfc_idx').on(t.userId, t.rfc), index('clients_user_id_idx').on(t.userId)],
