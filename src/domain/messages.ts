@@ -68,6 +68,12 @@ export const MSG = {
   shareRateLimited: 'Has enviado muchos correos en poco tiempo. Intenta de nuevo en una hora.',
   receiptNotFound: 'No encontramos ese comprobante. Es posible que se haya eliminado.',
   archiveTooMany: 'Puedes descargar hasta 500 facturas a la vez. Selecciona menos e intenta de nuevo.',
+  // signed short-lived links to one receipt file or ticket image (DESIGN §3: no secret in a URL)
+  fileLinkExpired: 'Este enlace al archivo ya venció. Vuelve a abrirlo desde Cuentas Claras.',
+  fileLinkInvalid: 'Este enlace no es válido para este archivo. Vuelve a abrirlo desde Cuentas Claras.',
+  fileLinkKind: 'Indica qué archivo quieres abrir: el PDF, el XML o la imagen del ticket.',
+  fileOpenOffline: 'Sin conexión — los archivos de tus facturas se abren cuando vuelvas a tener internet.',
+  fileOpenFailed: 'No pudimos abrir el archivo. Intenta de nuevo.',
   // import (issue 5): the upload's per-file checks and failures (spec §5 Upload, verbatim)
   importFileType: 'Tipo de archivo no soportado',
   importFileTooLarge: 'Archivo demasiado grande',

@@ -34,6 +34,7 @@ import { satSyncRoutes } from './sat-sync/routes';
 import { receiptRoutes } from './receipts/routes';
 import { ticketRoutes } from './tickets/routes';
 import { ticketViewRoutes } from './ticket-view/routes';
+import { logUnexpected } from './http/log-redact';
 
 export type { AppDeps } from './context';
 
@@ -99,7 +100,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
       return c.json({ errors: err.messages }, err.status);
     }
-    console.error('[api]', c.req.method, c.req.path, err);
+    logUnexpected(c.req.method, c.req.path, err);
     return c.json({ errors: [MSG.generic] }, 500);
   });
   return app;

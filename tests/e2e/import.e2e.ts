@@ -144,19 +144,27 @@ describe('Importar CFDIs', () => {
       expect(t!.ticket_type_id).toBe(3);
     }
 
-    // …and on the dashboard of that month, with PDF and XML links that serve the files.
+    // …and on the dashboard of that month, with PDF and XML actions that serve the files (through a
+    // short-lived signed link: no token in the URL).
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.selectOption('#picker-year', '2025');
     await page.selectOption('#picker-month', '2');
-    const xmlLink = page.getByRole('link', { name: /^XML de / }).first();
-    await expect.poll(() => xmlLink.isVisible(), { timeout: 30_000 }).toBe(true);
-    const xmlHref = await xmlLink.getAttribute('href');
-    const xml = await fetch(new URL(xmlHref!, app.url)).then((r) => r.text());
+    const xmlButton = page.getByRole('button', { name: /^XML de / }).first();
+    await expect.poll(() => xmlButton.isVisible(), { timeout: 30_000 }).toBe(true);
+    const downloading = page.waitForEvent('download');
+    await xmlButton.click();
+    const download = await downloading;
+    const xml = readFileSync((await download.path())!, 'utf8');
     expect(xml.toUpperCase()).toContain(XMLS[0]!.uuid);
     expect(xml).toBe(fixture(XMLS[0]!.file).toString('utf8')); // kept byte for byte
-    const pdfHref = await page.getByRole('link', { name: /^PDF de / }).first().getAttribute('href');
-    const pdf = await fetch(new URL(pdfHref!, app.url)).then((r) => r.text());
+    // The new tab goes to the signed link (headless Chromium may show or download a PDF: the response tells).
+    const served = context.waitForEvent('response', { predicate: (r) => r.url().includes('/receipt_pdf?'), timeout: 30_000 });
+    await page.getByRole('button', { name: /^PDF de / }).first().click();
+    const pdfResponse = await served;
+    expect(pdfResponse.status()).toBe(200);
+    expect(pdfResponse.url()).toMatch(/\/receipt_pdf\?receipt_id=[^&]+&link=/);
+    const pdf = await fetch(pdfResponse.url()).then((r) => r.text());
     expect(pdf.slice(0, 5)).toBe('%PDF-');
     await context.close();
   });

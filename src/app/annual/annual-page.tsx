@@ -10,7 +10,6 @@ import { accountDisplayName } from '../../domain/account';
 import { seriesBalance } from '../../domain/analytics';
 import { mexicoCityDate, monthKey } from '../../domain/dates';
 import { db } from '../../offline/db';
-import { getSession } from '../../offline/session';
 import { hasAmounts, lastMonthOf } from '../charts/chart-model';
 import { IncomeExpenseChart, preloadCharts } from '../charts/charts';
 import { noMatchesText, selectAllState, selectionReducer, ticketRow } from '../home/dashboard-model';
@@ -176,8 +175,7 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
     // Names matter only to a search (see the dashboard).
     [rfc, from, to, search, page, searchLookups],
   );
-  const token = getSession()?.token ?? '';
-  const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
+  const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups)), [result, lookups]);
   const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: from, toMonth: to, search }, lookups), [rfc, from, to, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const title = TXT.annualTable(year);

@@ -7,8 +7,8 @@ import { displayDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { STATUS_LABELS, statusDisplay, type Ticket } from '../../domain/ticket';
 import { originOf, rowLinks } from '../home/dashboard-model';
-import { getSession } from '../../offline/session';
-import { TicketIcon } from '../ui/ticket-icons';
+import type { FileTarget } from '../../domain/file-links';
+import { FileAction } from '../ui/file-action';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
 import { ReviewBadge } from './review-badge';
@@ -30,13 +30,13 @@ interface Row {
   category: string;
   amount: string;
   ticket: Ticket;
-  pdf: string | null;
-  xml: string | null;
+  pdf: FileTarget | null;
+  xml: FileTarget | null;
 }
 
-const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>, token: string): Row => {
+const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>): Row => {
   // Only the receipt's files: the ticket image stays its owner's.
-  const { pdf, xml } = rowLinks(t, token);
+  const { pdf, xml } = rowLinks(t);
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
@@ -51,23 +51,13 @@ const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>, token: string)
   };
 };
 
-/** The received invoice's PDF and XML, as plain links with the token (DESIGN §3); nothing without a receipt. */
+/** The received invoice's PDF and XML, opened through a short-lived signed link (DESIGN §3); nothing without a receipt. */
 function ReceiptLinks({ r }: { r: Row }) {
   if (!r.pdf && !r.xml) return null;
   return (
     <span className="row-actions">
-      {r.pdf && (
-        <a className="btn btn--ghost btn--small" href={r.pdf} target="_blank" rel="noopener" aria-label={`PDF de ${r.origin} de ${r.who} del ${r.date}`}>
-          <TicketIcon name="file" />
-          <span>PDF</span>
-        </a>
-      )}
-      {r.xml && (
-        <a className="btn btn--ghost btn--small" href={r.xml} target="_blank" rel="noopener" aria-label={`XML de ${r.origin} de ${r.who} del ${r.date}`}>
-          <TicketIcon name="file" />
-          <span>XML</span>
-        </a>
-      )}
+      {r.pdf && <FileAction target={r.pdf} icon="file" label="PDF" name={`PDF de ${r.origin} de ${r.who} del ${r.date}`} />}
+      {r.xml && <FileAction target={r.xml} icon="file" label="XML" name={`XML de ${r.origin} de ${r.who} del ${r.date}`} />}
     </span>
   );
 }
@@ -97,8 +87,7 @@ function SelectAll({ rows, selected, onToggleAll, label }: { rows: Row[]; select
 export function CompanyTickets({ tickets, selected, onToggle, onToggleAll, companies }: Props) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const caption = useId();
-  const token = getSession()?.token ?? '';
-  const rows = tickets.map((t) => rowOf(t, companies, token));
+  const rows = tickets.map((t) => rowOf(t, companies));
   const check = (r: Row) => (
     <input type="checkbox" className="row-check" aria-label={`Seleccionar ${r.origin} de ${r.who} del ${r.date}`} checked={selected.has(r.id)} onChange={() => onToggle(r.id)} />
   );

@@ -8,6 +8,7 @@ import {
   type StatusDisplay, type Ticket,
 } from '../../domain/ticket';
 import type { TicketInvoice } from '../../domain/invoicing';
+import type { FileTarget } from '../../domain/file-links';
 import { invoicePath, type InvoicePathView } from './invoice-path-model';
 import { reviewOf } from '../../domain/company-view';
 import type { TicketReview } from '../../domain/ticket';
@@ -90,19 +91,21 @@ export function noMatchesText(query: string): string {
 }
 
 export interface RowLinks {
-  pdf: string | null;
-  xml: string | null;
-  image: string | null;
+  pdf: FileTarget | null;
+  xml: FileTarget | null;
+  image: FileTarget | null;
 }
 
-/** Receipt files and the ticket image are plain links with the token in the query (DESIGN §3). */
-export function rowLinks(t: Ticket, token: string): RowLinks {
-  const tk = encodeURIComponent(token);
-  const receiptId = t.receipt ? encodeURIComponent(t.receipt.receipt_id) : null;
+/**
+ * The files a row can open: the receipt's PDF and XML and the ticket image. No URL here: on click the app
+ * asks for a short-lived signed link to that one file, so the session token never goes in a URL (DESIGN §3).
+ */
+export function rowLinks(t: Ticket): RowLinks {
+  const receiptId = t.receipt?.receipt_id ?? null;
   return {
-    pdf: receiptId ? `/receipt_pdf?receipt_id=${receiptId}&access_token=${tk}` : null,
-    xml: receiptId ? `/receipt_xml?receipt_id=${receiptId}&access_token=${tk}` : null,
-    image: t.include_ticket_image ? `/api/v2/ticket_image?ticket_id=${encodeURIComponent(t.ticket_id)}&access_token=${tk}` : null,
+    pdf: receiptId ? { kind: 'receipt_pdf', id: receiptId } : null,
+    xml: receiptId ? { kind: 'receipt_xml', id: receiptId } : null,
+    image: t.include_ticket_image ? { kind: 'ticket_image', id: t.ticket_id } : null,
   };
 }
 
@@ -134,7 +137,7 @@ export interface TicketRow {
   links: RowLinks;
 }
 
-export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvoice | null }, lookups: NameLookups, token: string): TicketRow {
+export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvoice | null }, lookups: NameLookups): TicketRow {
   const income = isIncome(t);
   const status = statusDisplay(t.ticket_status_name);
   const tag = t.tags[0];
@@ -157,7 +160,7 @@ export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvo
     review: reviewOf(t),
     invoice: invoicePath(t.invoice),
     selectable: isSelectable(t),
-    links: rowLinks(t, token),
+    links: rowLinks(t),
   };
 }
 

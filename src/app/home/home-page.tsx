@@ -134,8 +134,7 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
     // (and flash the skeleton) while nobody is searching.
     [rfc, mk, search, page, searchLookups],
   );
-  const token = getSession()?.token ?? '';
-  const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups, token)), [result, lookups, token]);
+  const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups)), [result, lookups]);
   useInvoiceRefresh(db, rfc, year, month, rows.some((r) => r.invoice?.pending));
   const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
   const selectableIds = selectable ?? [];

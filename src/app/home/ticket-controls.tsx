@@ -8,6 +8,7 @@ import { db, type CategoryRow } from '../../offline/db';
 import { attachTicketImage, setIncomeCategory, setTicketCategory, setTicketNote } from '../../offline/ticket-actions';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
+import { FileAction } from '../ui/file-action';
 import { TicketIcon, type TicketIconName } from '../ui/ticket-icons';
 import { Select, type SelectOption } from '../ui/fields';
 import { TextArea } from '../ui/text-area';
@@ -205,25 +206,10 @@ export function RowActions({ row }: { row: TicketRow }) {
   const { pdf, xml, image } = row.links;
   return (
     <div className="row-actions">
-      {pdf && (
-        <a className="btn btn--ghost btn--small" href={pdf} target="_blank" rel="noopener" aria-label={`PDF de ${row.origin} del ${row.date}`}>
-          <TicketIcon name="file" />
-          <span>PDF</span>
-        </a>
-      )}
-      {xml && (
-        <a className="btn btn--ghost btn--small" href={xml} target="_blank" rel="noopener" aria-label={`XML de ${row.origin} del ${row.date}`}>
-          <TicketIcon name="file" />
-          <span>XML</span>
-        </a>
-      )}
+      {pdf && <FileAction target={pdf} icon="file" label="PDF" name={`PDF de ${row.origin} del ${row.date}`} />}
+      {xml && <FileAction target={xml} icon="file" label="XML" name={`XML de ${row.origin} del ${row.date}`} />}
       {/* Until it reaches the server the image cannot be fetched from it. */}
-      {image && !row.pendingSync && (
-        <a className="btn btn--ghost btn--small" href={image} target="_blank" rel="noopener" aria-label={`Ver imagen de ${row.origin} del ${row.date}`}>
-          <TicketIcon name="image" />
-          <span>Ver imagen</span>
-        </a>
-      )}
+      {image && !row.pendingSync && <FileAction target={image} icon="image" label="Ver imagen" name={`Ver imagen de ${row.origin} del ${row.date}`} />}
       <AttachImageButton row={row} />
     </div>
   );

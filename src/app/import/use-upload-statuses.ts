@@ -1,7 +1,10 @@
-// The live statuses of the user's uploads (DESIGN §3 upload statuses): an EventSource open while the
-// import dialog is, reopened with a growing delay after an error, closed when the dialog closes.
+// The live statuses of the user's uploads (DESIGN §3 upload statuses): a server-sent-events stream open
+// while the import dialog is, reopened with a growing delay after an error or an end, closed when the
+// dialog closes. Read with fetch rather than EventSource so the session token goes in the
+// X-Access-Token header, never in the URL (where browser history and proxy logs would keep it).
 import { useEffect, useRef } from 'react';
 import { getSession } from '../../offline/session';
+import { readEventStream } from '../api/event-stream';
 import { parseFileEvent, type FileEvent } from './import-model';
 
 const RETRY_BASE_MS = 1_000;
@@ -12,9 +15,19 @@ export function reconnectDelay(failures: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
 
-export function statusesUrl(userId: string | number, token: string): string {
-  // EventSource cannot send headers: the token travels as access_token (DESIGN §3).
-  return `/api/v3/users/${encodeURIComponent(String(userId))}/files/statuses?access_token=${encodeURIComponent(token)}`;
+/** The stream's path: the user's id only; the token goes in a header. */
+export function statusesPath(userId: string | number): string {
+  return `/api/v3/users/${encodeURIComponent(String(userId))}/files/statuses`;
+}
+
+/** The stream's request: the token in the header, nothing secret in the URL. */
+export function statusesRequest(userId: string | number, token: string, signal?: AbortSignal): [string, RequestInit] {
+  return [statusesPath(userId), { headers: { 'X-Access-Token': token, Accept: 'text/event-stream' }, cache: 'no-store', ...(signal ? { signal } : {}) }];
+}
+
+/** A refusal that a retry cannot fix (signed out, not this user's stream): stop, as EventSource does on an HTTP error. */
+export function isFinalStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 export function useUploadStatuses(open: boolean, onEvent: (event: FileEvent) => void): void {
@@ -22,38 +35,38 @@ export function useUploadStatuses(open: boolean, onEvent: (event: FileEvent) => 
   onEventRef.current = onEvent;
 
   useEffect(() => {
-    if (!open || typeof EventSource !== 'function') return;
-    let source: EventSource | null = null;
+    if (!open || typeof fetch !== 'function') return;
+    const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
-    let stopped = false;
 
-    const connect = () => {
+    const connect = async () => {
       const session = getSession();
-      if (stopped || !session) return;
-      source = new EventSource(statusesUrl(session.user_id, session.token));
-      source.addEventListener('open', () => {
+      if (abort.signal.aborted || !session) return;
+      try {
+        const res = await fetch(...statusesRequest(session.user_id, session.token, abort.signal));
+        if (!res.ok || !res.body) {
+          if (isFinalStatus(res.status)) return;
+          throw new Error(`statuses ${res.status}`);
+        }
         failures = 0;
-      });
-      source.addEventListener('file', (e) => {
-        const event = parseFileEvent((e as MessageEvent<string>).data);
-        if (event) onEventRef.current(event);
-      });
-      // The browser's own retry stops on an HTTP error; ours covers both, with backoff.
-      source.addEventListener('error', () => {
-        source?.close();
-        source = null;
-        if (stopped) return;
-        failures++;
-        timer = setTimeout(connect, reconnectDelay(failures));
-      });
+        await readEventStream(res.body, (e) => {
+          if (e.event !== 'file') return;
+          const event = parseFileEvent(e.data);
+          if (event) onEventRef.current(event);
+        });
+      } catch {
+        // offline, dropped or refused: retried below unless the dialog closed
+      }
+      if (abort.signal.aborted) return;
+      failures++;
+      timer = setTimeout(() => void connect(), reconnectDelay(failures));
     };
-    connect();
+    void connect();
 
     return () => {
-      stopped = true;
+      abort.abort();
       clearTimeout(timer);
-      source?.close();
     };
   }, [open]);
 }

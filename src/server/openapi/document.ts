@@ -5,6 +5,7 @@ import { CreateUserBody, LoginBody, PasswordResetConfirmBody, PasswordResetReque
 import { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { APP_VERSION } from '../../domain/http';
 import { ShareReceiptsBody } from '../../domain/receipt-share';
+import { FileLinkBody } from '../../domain/file-links';
 import { RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import { ManualRateBody } from '../rates/routes';
 import * as R from './responses';
@@ -69,20 +70,24 @@ const CORE_ENDPOINTS: Endpoint[] = [
     params: { id: '*ticket_id' },
   },
   {
-    method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (el token puede ir en access_token para usarla en <img>)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
-    params: { ticket_id: '*ticket_id' },
+    method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (con el token, o con `link`: un enlace firmado de POST /api/v3/file_links)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
+    params: { ticket_id: '*ticket_id', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
   },
   {
-    method: 'get', path: '/receipt_xml', summary: 'El XML de un comprobante propio, byte por byte, como descarga (el token puede ir en access_token)', tag: 'Comprobantes', auth: true, contentType: 'application/xml', errors: [404],
-    params: { receipt_id: '*receipt_id del ticket' },
+    method: 'get', path: '/receipt_xml', summary: 'El XML de un comprobante propio, byte por byte, como descarga (con el token, o con `link`: un enlace firmado de POST /api/v3/file_links)', tag: 'Comprobantes', auth: true, contentType: 'application/xml', errors: [404, 410],
+    params: { receipt_id: '*receipt_id del ticket', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
   },
   {
-    method: 'get', path: '/receipt_pdf', summary: 'El PDF de un comprobante propio: el importado o, si no hay, uno generado del XML con el QR de verificación del SAT', tag: 'Comprobantes', auth: true, contentType: 'application/pdf', errors: [404, 422],
-    params: { receipt_id: '*receipt_id del ticket', download: '`1` para descargarlo en lugar de abrirlo' },
+    method: 'get', path: '/receipt_pdf', summary: 'El PDF de un comprobante propio: el importado o, si no hay, uno generado del XML con el QR de verificación del SAT', tag: 'Comprobantes', auth: true, contentType: 'application/pdf', errors: [404, 410, 422],
+    params: { receipt_id: '*receipt_id del ticket', download: '`1` para descargarlo en lugar de abrirlo', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
   },
   {
     method: 'get', path: '/api/v3/receipts/archive', summary: 'Un zip con el PDF y el XML de los tickets propios elegidos que tienen comprobante (hasta 500), enviado conforme se arma', tag: 'Comprobantes', auth: true, contentType: 'application/zip', errors: [400, 404],
     params: { 'tickets[]': '*ticket_id (uno por parámetro)' },
+  },
+  {
+    method: 'post', path: '/api/v3/file_links', summary: 'Un enlace firmado que abre, sin el token de sesión, un solo archivo propio (el PDF o el XML de un comprobante, o la imagen de un ticket) durante 5 minutos: para abrirlo en otra pestaña o descargarlo', tag: 'Comprobantes', auth: true, body: FileLinkBody,
+    response: v.object({ url: v.pipe(v.string(), v.description('ruta en este servidor, con el enlace en `link`')), expires_at: v.pipe(v.string(), v.description('ISO 8601: desde entonces responde 410')) }), errors: [404],
   },
   {
     method: 'post', path: '/api/v2/send_receipt_email', summary: 'Enviar por correo el PDF y el XML de los comprobantes de tickets propios (hasta 50), con copia al correo del usuario; 20 envíos por hora', tag: 'Comprobantes', auth: true, body: ShareReceiptsBody, response: R.ShareSent, errors: [400, 422, 429, 502],
@@ -92,7 +97,7 @@ const CORE_ENDPOINTS: Endpoint[] = [
     params: { id: '*user_id del usuario que llama' },
   },
   {
-    method: 'get', path: '/api/v3/users/{id}/files/statuses', summary: 'Server-sent events: evento `file` con {id,name,status,reason,parent_id,ticket_ids} por cada subida de las últimas 24 h y por cada cambio; comentario de latido cada 15 s (el token puede ir en access_token para EventSource)', tag: 'Importar CFDIs', auth: true, contentType: 'text/event-stream', errors: [404],
+    method: 'get', path: '/api/v3/users/{id}/files/statuses', summary: 'Server-sent events: evento `file` con {id,name,status,reason,parent_id,ticket_ids} por cada subida de las últimas 24 h y por cada cambio; comentario de latido cada 15 s (la app lo lee con fetch y el token en el encabezado, nunca en la URL)', tag: 'Importar CFDIs', auth: true, contentType: 'text/event-stream', errors: [404],
     params: { id: '*user_id del usuario que llama', 'ids[]': 'solo estas subidas (y las entradas de esos zips)' },
   },
   {

@@ -1,21 +1,27 @@
 // Receipt endpoints (DESIGN §3): the files of one receipt, a zip of many, and sharing them by e-mail.
-// GET links carry the token as access_token so they work as plain <a href> downloads. A company's manager
-// may also download its active collaborators' received invoices (spec §6; company/host-access.ts).
+// The files answer the session header (or access_token, kept for other API clients), or a signed
+// short-lived link that POST /api/v3/file_links makes for one file (http/file-links.ts): the app never puts
+// the session token in a URL. A company's manager may also download its active collaborators' received
+// invoices (spec §6; company/host-access.ts).
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
 import { ArchiveQuery, ShareReceiptsBody } from '../../domain/receipt-share';
+import { FileLinkBody, filePath, type FileLink } from '../../domain/file-links';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
+import { fileReader, signFileLink } from '../http/file-links';
 import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
 import { hostedReceipt } from '../company/host-access';
+import { assertOwnImage } from '../tickets/images';
 import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from './receipts';
 import { ShareLimiter, shareReceipts } from './share';
 
 const ReceiptIdParam = v.pipe(v.string(MSG.receiptNotFound), v.uuid(MSG.receiptNotFound));
+const TicketIdParam = v.pipe(v.string(MSG.notFound), v.uuid(MSG.notFound));
 
 function receiptIdOf(raw: string | undefined): string {
   const id = v.safeParse(ReceiptIdParam, raw ?? '');
@@ -47,8 +53,9 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
   const auth = requireAuth(s);
   const limiter = new ShareLimiter();
 
-  app.get('/receipt_xml', auth, async (c) => {
-    const row = await readableReceipt(s, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+  app.get('/receipt_xml', async (c) => {
+    const { userId, id } = await fileReader(c, s, 'receipt_xml', () => receiptIdOf(c.req.query('receipt_id')));
+    const row = await readableReceipt(s, userId, id);
     const etag = `"x-${row.id}"`;
     // An XML shown inline could be rendered on our origin: always a download (with a type browsers won't run).
     const headers = fileHeaders('application/xml; charset=utf-8', `${entryBase(row)}.xml`, etag, true);
@@ -57,13 +64,35 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
     return c.body(bytes, 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
   });
 
-  app.get('/receipt_pdf', auth, async (c) => {
-    const row = await readableReceipt(s, caller(c).userId, receiptIdOf(c.req.query('receipt_id')));
+  app.get('/receipt_pdf', async (c) => {
+    const { userId, id } = await fileReader(c, s, 'receipt_pdf', () => receiptIdOf(c.req.query('receipt_id')));
+    const row = await readableReceipt(s, userId, id);
     const etag = `"p-${row.id}"`;
     const headers = fileHeaders('application/pdf', `${entryBase(row)}.pdf`, etag, c.req.query('download') === '1');
     if (c.req.header('if-none-match') === etag && row.pdfKey) return c.body(null, 304, headers);
     const bytes = await receiptPdf(s.db, s.files, row);
     return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
+  });
+
+  // A link that opens one file the caller may read (their own, or a collaborator's received invoice for
+  // a manager); anything else is a 404, as the file route would answer.
+  app.post('/api/v3/file_links', auth, async (c) => {
+    const body = parseWith(FileLinkBody, c.get('body'));
+    const userId = caller(c).userId;
+    let id: string;
+    if (body.kind === 'ticket_image') {
+      const parsed = v.safeParse(TicketIdParam, body.id);
+      if (!parsed.success) throw fail(404, MSG.notFound);
+      id = parsed.output.toLowerCase();
+      await assertOwnImage(s.db, userId, id);
+    } else {
+      id = receiptIdOf(body.id);
+      await readableReceipt(s, userId, id);
+    }
+    const { link, expiresAt } = await signFileLink(s.db, body.kind, userId, id, s.clock());
+    const answer: FileLink = { url: filePath(body.kind, id, link), expires_at: expiresAt.toISOString() };
+    c.header('Cache-Control', 'no-store');
+    return ok(c, answer);
   });
 
   app.get('/api/v3/receipts/archive', auth, async (c) => {

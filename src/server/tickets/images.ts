@@ -79,6 +79,12 @@ export interface StoredImage {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
+/** 404 unless the user's live ticket has an image (checked before a link to it is made). */
+export async function assertOwnImage(db: Db, userId: number, ticketId: string): Promise<void> {
+  const [row] = await db.select({ key: tickets.imageKey }).from(tickets).where(ownLive(userId, ticketId));
+  if (!row?.key) throw fail(404, MSG.notFound);
+}
+
 /** The owner's live ticket's image, else 404. */
 export async function readImage(db: Db, files: FileStore, userId: number, ticketId: string): Promise<StoredImage> {
   const [row] = await db

@@ -8,6 +8,7 @@ import { MANUAL_COMPANY_ID } from '../../domain/ticket';
 import { monthlyTotals } from '../analytics/queries';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
+import { fileReader } from '../http/file-links';
 import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
@@ -79,10 +80,14 @@ export function ticketRoutes(s: Services): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  app.get('/api/v2/ticket_image', auth, async (c) => {
-    const id = v.safeParse(TicketIdParam, c.req.query('ticket_id') ?? '');
-    if (!id.success) throw fail(404, MSG.notFound);
-    const image = await readImage(s.db, s.files, caller(c).userId, id.output.toLowerCase());
+  // The session header (or access_token, for other API clients), or a signed link the app asked for.
+  app.get('/api/v2/ticket_image', async (c) => {
+    const { userId, id } = await fileReader(c, s, 'ticket_image', () => {
+      const parsed = v.safeParse(TicketIdParam, c.req.query('ticket_id') ?? '');
+      if (!parsed.success) throw fail(404, MSG.notFound);
+      return parsed.output.toLowerCase();
+    });
+    const image = await readImage(s.db, s.files, userId, id);
     const etag = `"${image.key.slice(image.key.lastIndexOf('/') + 1)}"`;
     const headers = {
       'Cache-Control': 'private, no-cache',

@@ -102,8 +102,8 @@ describe('company view model', () => {
 describe("the collaborator's dashboard shows the review", () => {
   const lookups: NameLookups = { companies: new Map(), incomeCategories: new Map() };
   const lists: CategoryLists = { expenseRows: [], expense: [], income: [] };
-  const rejected = ticketRow(ticket({ ticket_status_name: 'rechazado', review: { decision: 'rechazado', reason: 'Falta la factura' } }), lookups, 't');
-  const approved = { ...ticketRow(ticket({ ticket_status_name: 'aprobado', review: { decision: 'aprobado', reason: null } }), lookups, 't'), id: 'otro' };
+  const rejected = ticketRow(ticket({ ticket_status_name: 'rechazado', review: { decision: 'rechazado', reason: 'Falta la factura' } }), lookups);
+  const approved = { ...ticketRow(ticket({ ticket_status_name: 'aprobado', review: { decision: 'aprobado', reason: null } }), lookups), id: 'otro' };
 
   it('on the table and on the cards, in words, with the rejection reason', () => {
     expect(rejected.review).toEqual({ decision: 'rechazado', reason: 'Falta la factura' });

@@ -41,9 +41,11 @@ describe("the manager's view of a collaborator", () => {
     const withReceipt = { ...ticket({ ticket_id: 't-1', receipt }), username: 'ana', user_area: 'Ventas' };
     const plain = { ...ticket({ ticket_id: 't-2' }), username: 'ana', user_area: 'Ventas' };
     const html = renderToStaticMarkup(<CompanyTickets tickets={[withReceipt, plain]} selected={new Set()} onToggle={() => undefined} onToggleAll={() => undefined} companies={new Map()} />);
-    expect(html).toContain('href="/receipt_pdf?receipt_id=r-1&amp;access_token=');
-    expect(html).toContain('href="/receipt_xml?receipt_id=r-1&amp;access_token=');
-    expect(html.match(/receipt_pdf/g)).toHaveLength(1);
-    expect(html).not.toContain('ticket_image');
+    // Buttons that ask for a short-lived signed link on click: no URL, and no token, in the page.
+    expect(html.match(/<button type="button" class="btn btn--ghost btn--small" aria-label="PDF de [^"]* de ana del [^"]*">/g)).toHaveLength(1);
+    expect(html.match(/<button type="button" class="btn btn--ghost btn--small" aria-label="XML de [^"]* de ana del [^"]*">/g)).toHaveLength(1);
+    expect(html).not.toContain('href=');
+    expect(html).not.toContain('access_token');
+    expect(html).not.toContain('Ver imagen');
   });
 });

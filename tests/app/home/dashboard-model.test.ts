@@ -55,7 +55,7 @@ describe('paging', () => {
 
 describe('row model', () => {
   it('shows the spec columns of an expense without receipt', () => {
-    const row = ticketRow({ ...ticket({ note: 'comida' }), syncState: 'pending' }, lookups, 'tok');
+    const row = ticketRow({ ...ticket({ note: 'comida' }), syncState: 'pending' }, lookups);
     expect(row).toMatchObject({
       date: '2026-11-20',
       origin: 'Registro manual',
@@ -75,28 +75,29 @@ describe('row model', () => {
   });
 
   it('income rows use the income category and are marked as income', () => {
-    const row = ticketRow(ticket({ ticket_type_id: 4, ticket_status_name: 'ingreso no facturable', tags: [], income_meta_tag_id: 2 }), lookups, 't');
+    const row = ticketRow(ticket({ ticket_type_id: 4, ticket_status_name: 'ingreso no facturable', tags: [], income_meta_tag_id: 2 }), lookups);
     expect(row).toMatchObject({ categoryKind: 'income', categoryValue: '2', categoryLabel: 'Honorarios', income: true, selectable: false });
   });
 
   it('guardado, pendiente and Interno show as pending', () => {
     for (const name of ['guardado', 'pendiente', 'Interno']) {
-      expect(ticketRow(ticket({ ticket_status_name: name }), lookups, 't').statusLabel).toBe('Pendiente');
+      expect(ticketRow(ticket({ ticket_status_name: name }), lookups).statusLabel).toBe('Pendiente');
     }
   });
 
-  it('receipt rows link PDF and XML, and the image when there is one, with the token in the query', () => {
+  it('receipt rows offer PDF and XML, and the image when there is one, as files to sign a link for (no token, no URL)', () => {
     const t = ticket({ ticket_id: 'T 1', receipt, ticket_status_name: 'facturado', include_ticket_image: true });
-    expect(rowLinks(t, 'a&b')).toEqual({
-      pdf: '/receipt_pdf?receipt_id=r-1&access_token=a%26b',
-      xml: '/receipt_xml?receipt_id=r-1&access_token=a%26b',
-      image: '/api/v2/ticket_image?ticket_id=T%201&access_token=a%26b',
+    expect(rowLinks(t)).toEqual({
+      pdf: { kind: 'receipt_pdf', id: 'r-1' },
+      xml: { kind: 'receipt_xml', id: 'r-1' },
+      image: { kind: 'ticket_image', id: 'T 1' },
     });
-    expect(ticketRow(t, lookups, 'x').paymentMethod).toBe('PUE');
+    expect(rowLinks(ticket({ include_ticket_image: false }))).toEqual({ pdf: null, xml: null, image: null });
+    expect(ticketRow(t, lookups).paymentMethod).toBe('PUE');
   });
 
   it('an uncategorised expense shows "Sin Categoría"', () => {
-    expect(ticketRow(ticket({ tags: [] }), lookups, 't')).toMatchObject({ categoryValue: '', categoryLabel: 'Sin Categoría' });
+    expect(ticketRow(ticket({ tags: [] }), lookups)).toMatchObject({ categoryValue: '', categoryLabel: 'Sin Categoría' });
   });
 });
 

@@ -47,7 +47,7 @@ describe('invoicePath', () => {
 describe('the path on the ticket', () => {
   const lookups: NameLookups = { companies: new Map(), incomeCategories: new Map() };
   const lists: CategoryLists = { expenseRows: [], expense: [], income: [] };
-  const row = (invoice: TicketInvoice | null, id = 't1') => ticketRow({ ...ticket({ ticket_id: id }), invoice }, lookups, 'tok');
+  const row = (invoice: TicketInvoice | null, id = 't1') => ticketRow({ ...ticket({ ticket_id: id }), invoice }, lookups);
 
   it('table and cards show the steps with the e-mail, and nothing for tickets never requested', () => {
     const rows = [row(inv({ status: 'enviada' })), row(null, 't2')];

@@ -10,13 +10,13 @@ import { receipt, ticket } from './fixtures';
 const lookups: NameLookups = { companies: new Map(), incomeCategories: new Map() };
 const lists: CategoryLists = { expenseRows: [], expense: [], income: [] };
 const row = (sat_status: string | null | undefined) =>
-  ticketRow(ticket({ ticket_status_name: 'facturado', receipt: { ...receipt, sat_status } }), lookups, 't');
+  ticketRow(ticket({ ticket_status_name: 'facturado', receipt: { ...receipt, sat_status } }), lookups);
 
 describe('SAT status on the row', () => {
   it('flags only Cancelado', () => {
     expect(row('Cancelado').satCancelled).toBe(true);
     expect([row('Vigente'), row('No encontrado'), row(null), row(undefined)].map((r) => r.satCancelled)).toEqual([false, false, false, false]);
-    expect(ticketRow(ticket(), lookups, 't').satCancelled).toBe(false);
+    expect(ticketRow(ticket(), lookups).satCancelled).toBe(false);
   });
 
   it('the table and the cards show the badge in words beside the status icon, only for the cancelled one', () => {

@@ -148,6 +148,8 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'GET /tickets/colaborator_stats',
       'PUT /tickets/mark_as_paid',
       'PUT /tickets/mark_as_rejected',
+      // signed short-lived links to one file (no token in a URL)
+      'POST /api/v3/file_links',
     ];
     expect(documented.sort()).toEqual(expected.sort());
     const login = doc.paths['/api/v2/login'].post;
