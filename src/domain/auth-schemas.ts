@@ -39,6 +39,8 @@ export const LoginBody = v.object({
     MSG.loginEmpty,
   ),
   device,
+  /** The known-device token a previous sign-in of this user returned (login limits spare its owner). */
+  device_token: v.optional(v.pipe(v.string(MSG.loginFailed), v.maxLength(200, MSG.loginFailed))),
 });
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 

@@ -15,6 +15,7 @@ export const MSG = {
   usernameLong: 'El nombre de usuario puede tener hasta 25 caracteres.',
   passwordShort: 'Tu contraseña debe tener al menos 8 caracteres.',
   passwordLong: 'Tu contraseña puede tener hasta 128 caracteres.',
+  passwordWeak: 'Tu contraseña es muy débil: es fácil de adivinar. Usa una frase de varias palabras o mezcla palabras poco comunes con números y símbolos.',
   usernameTaken: 'Ese nombre de usuario ya está registrado. Elige otro.',
   emailTaken: 'Ese correo ya está registrado. ¿Olvidaste tu contraseña?',
   rfcTaken: 'Ese RFC ya está en tu cuenta.',
@@ -32,6 +33,9 @@ export const MSG = {
   resetDone: 'Listo, cambiamos tu contraseña. Ya puedes iniciar sesión.',
   idempotencyMismatch: 'Esta operación ya se envió con otros datos. Recarga e intenta de nuevo.',
   idempotencyInFlight: 'Esta operación todavía se está procesando. Intenta de nuevo en unos segundos.',
+  idempotencySecret: 'Esta operación ya se hizo y su respuesta llevaba una clave que no guardamos. Repite la solicitud sin la cabecera Idempotency-Key.',
+  resetRateLimited: 'Pediste demasiados enlaces para restablecer contraseñas desde esta conexión. Espera una hora e intenta de nuevo.',
+  invitationOtherEmail: 'Esta invitación se envió a otro correo. Inicia sesión con la cuenta del correo invitado para aceptarla.',
   // new spending / income panel (spec §5, in this order)
   amountRequired: 'El monto es requerido',
   dateRequired: 'La fecha es requerida',

@@ -9,6 +9,7 @@ import { caller, extractToken, requireAuth } from '../http/auth';
 import { clientIp, requestOrigin } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
+import { markSecretResponse } from '../http/idempotency';
 import { createClient, listAccounts, updateClient } from './clients';
 import { confirmReset, requestReset } from './password-reset';
 import { revokeSession } from './sessions';
@@ -20,7 +21,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono
 
   app.post('/api/v2/create_user', async (c) => {
     const body = parseWith(CreateUserBody, c.get('body'));
-    const problem = registrationProblem(body);
+    const problem = await registrationProblem(body);
     if (problem) throw fail(400, problem);
     if (!body.captcha) throw fail(400, MSG.captchaRequired);
     if (!(await spendSolution(s.db, await hmacKey(), body.captcha, s.clock))) throw fail(400, MSG.captchaInvalid);
@@ -29,7 +30,9 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono
 
   app.post('/api/v2/login', async (c) => {
     const body = parseWith(LoginBody, c.get('body'));
-    return ok(c, await login(s.db, body, clientIp(c, s.config.trustProxy), s.clock()));
+    const session = await login(s.db, body, clientIp(c, s.config.trustProxy), s.clock(), await hmacKey());
+    markSecretResponse(c);
+    return ok(c, session);
   });
 
   app.post('/api/v2/logout', auth, async (c) => {
@@ -41,7 +44,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono
   app.post('/api/v2/password_reset', async (c) => {
     const body = parseWith(PasswordResetRequestBody, c.get('body'));
     const origin = s.config.publicUrl || requestOrigin(c, s.config.trustProxy);
-    await requestReset(s.db, s.mailer, body.user.login, origin, s.clock());
+    await requestReset(s.db, s.mailer, body.user.login, origin, s.clock(), clientIp(c, s.config.trustProxy));
     return ok(c, { message: MSG.resetSent });
   });
 

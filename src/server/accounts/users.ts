@@ -4,12 +4,14 @@ import type { CreateUserBody, LoginBody } from '../../domain/auth-schemas';
 import { normalizeEmail } from '../../domain/email';
 import type { Session } from '../../domain/http';
 import { MSG } from '../../domain/messages';
+import { weakPasswordProblem } from '../../domain/password-strength';
 import { checkAccountStep, checkEmailStep } from '../../domain/registration';
 import { normalizeUsername } from '../../domain/username';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { fail } from '../http/errors';
-import { clearAccount, loginLimitState, recordFailure } from './login-limits';
+import { issueDeviceToken, readDeviceToken } from './device-tokens';
+import { accountBucket, clearBucket, deviceBucket, ipBucket, releaseAttempt, reserveAttempt, type Bucket } from './login-limits';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { issueSession } from './sessions';
 
@@ -19,10 +21,10 @@ export interface NewUser {
   email: string;
 }
 
-/** The field checks of create_user, in the spec's order; null when the fields are fine. */
-export function registrationProblem(body: CreateUserBody): string | null {
+/** The field checks of create_user, in the spec's order, then the strength meter's verdict; null when fine. */
+export async function registrationProblem(body: CreateUserBody): Promise<string | null> {
   const { username, password, email } = body.user;
-  return checkAccountStep({ username, password }) ?? checkEmailStep({ email });
+  return checkAccountStep({ username, password }) ?? checkEmailStep({ email }) ?? (await weakPasswordProblem(password, [username, email]));
 }
 
 export async function createUser(db: Db, body: CreateUserBody): Promise<NewUser> {
@@ -56,19 +58,30 @@ export async function findUserByLogin(db: Db, login: string) {
   return row;
 }
 
-export async function login(db: Db, body: LoginBody, ip: string, now: Date): Promise<Session> {
+/** A session plus the known-device token the client keeps and sends with its next sign-in. */
+export interface LoginSession extends Session {
+  device_token: string;
+}
+
+/**
+ * One attempt is reserved before the password is checked (login-limits.ts), so parallel guesses cannot
+ * all slip past the count. A valid known-device token of this user swaps the account and address buckets
+ * for the token's own, which is how the owner still gets in while strangers are locked out.
+ */
+export async function login(db: Db, body: LoginBody, ip: string, now: Date, deviceKey: string): Promise<LoginSession> {
   const loginText = body.user.login.trim().toLowerCase();
   if (!loginText || !body.user.password) throw fail(400, MSG.loginEmpty);
   const user = await findUserByLogin(db, loginText);
-  const buckets = { account: user ? `user:${user.id}` : `login:${loginText}`, ip: `ip:${ip}` };
-  const limits = await loginLimitState(db, buckets, now);
-  if (limits.wait > 0) throw fail(429, MSG.loginRateLimited, { 'Retry-After': String(limits.wait) });
+  const device = user ? readDeviceToken(deviceKey, body.device_token, user.id, now) : null;
+  const account = user ? `user:${user.id}` : `login:${loginText}`;
+  const buckets: Bucket[] = device ? [deviceBucket(device)] : [accountBucket(account), ipBucket(ip)];
+  const reserved = await reserveAttempt(db, buckets, now);
+  if (!('ids' in reserved)) throw fail(429, MSG.loginRateLimited, { 'Retry-After': String(reserved.wait) });
   const good = user ? await verifyPassword(user.passwordHash, body.user.password) : await burnVerify(body.user.password);
-  if (!user || !good) {
-    await recordFailure(db, buckets, now);
-    throw fail(401, MSG.loginFailed);
-  }
-  if (limits.accountFailures > 0) await clearAccount(db, buckets.account);
+  // A wrong password keeps its reservation: that row is the recorded failure.
+  if (!user || !good) throw fail(401, MSG.loginFailed);
+  await releaseAttempt(db, reserved.ids);
+  await clearBucket(db, device ? `device:${device}` : account);
   const token = await issueSession(db, user.id, body.user.remember === true, now);
-  return { token, user_id: user.id, email: user.email, username: user.username };
+  return { token, user_id: user.id, email: user.email, username: user.username, device_token: issueDeviceToken(deviceKey, user.id, now) };
 }

@@ -6,6 +6,7 @@ import type { CreateUserBody } from '../../domain/auth-schemas';
 import type { NewClientBody } from '../../domain/client-schemas';
 import type { Invitation } from '../../domain/company';
 import type { Session } from '../../domain/http';
+import { normalizeEmail } from '../../domain/email';
 import { MSG } from '../../domain/messages';
 import { normalizeRfc } from '../../domain/rfc';
 import { createClient } from '../accounts/clients';
@@ -67,11 +68,14 @@ export async function showInvitation(db: Db, token: string, now: Date): Promise<
 }
 
 /**
- * Accepts with one of the user's own tax accounts. The update is conditional on the token still being
- * pending, so two accepts racing for one link cannot both win.
+ * Accepts with one of the user's own tax accounts, when the user's e-mail is the invited one. The update
+ * is conditional on the token still being pending, so two accepts racing for one link cannot both win.
  */
 export async function acceptInvitation(db: Db, token: string, userId: number, rfc: string, now: Date): Promise<{ collaborator_id: number; client_id: number }> {
   const inv = await pending(db, token, now);
+  // Only the invited address may accept: a forwarded or leaked link must not put someone else in the company.
+  const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!me || normalizeEmail(me.email) !== normalizeEmail(inv.email)) throw fail(403, MSG.invitationOtherEmail);
   const [own] = await db
     .select({ id: clients.id })
     .from(clients)
@@ -101,7 +105,7 @@ export interface SignUpInput {
 export async function signUpWithInvitation(db: Db, token: string, input: SignUpInput, now: Date): Promise<Session> {
   const inv = await pending(db, token, now);
   const body: CreateUserBody = { user: { username: input.user.username, password: input.user.password, email: inv.email } };
-  const problem = registrationProblem(body);
+  const problem = await registrationProblem(body);
   if (problem) throw fail(400, problem);
   const user = await createUser(db, body);
   try {

@@ -8,6 +8,7 @@ import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { requestOrigin } from '../http/client-ip';
 import { ok } from '../http/envelope';
+import { markSecretResponse } from '../http/idempotency';
 import { fail, parseWith } from '../http/errors';
 import { managedCompany, type Company } from './access';
 import { addArea, deleteArea, listAreas } from './areas';
@@ -102,7 +103,9 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
 
   app.put('/api/v3/invitations/:token/sign_up.json', async (c) => {
     const body = parseWith(SignUpInvitationBody, c.get('body'));
-    return ok(c, await signUpWithInvitation(s.db, c.req.param('token'), body, s.clock()));
+    const session = await signUpWithInvitation(s.db, c.req.param('token'), body, s.clock());
+    markSecretResponse(c);
+    return ok(c, session);
   });
 
   return app;

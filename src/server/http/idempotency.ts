@@ -22,6 +22,19 @@ const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 const NOT_STORED = new Set([401, 409, 429]);
 /** Responses carrying a live secret (a session token) are never stored; logging in twice is harmless anyway. */
 const EXEMPT_PATHS = new Set(['/api/v2/login']);
+/**
+ * Requests whose response holds a live secret (a session from invitation sign-up, an OAuth token). The
+ * table keeps only the fact that the operation ran — never the response — and a repeat is refused with
+ * 409 rather than replayed: replaying would hand the secret to whoever holds the key, and running again
+ * would fail anyway (those secrets come from single-use links and codes).
+ */
+const secretResponses = new WeakSet<Context<AppEnv>>();
+const SECRET_STATE = 'secret';
+
+/** A route calls this before answering with a live secret; see `secretResponses`. */
+export function markSecretResponse(c: Context<AppEnv>): void {
+  secretResponses.add(c);
+}
 
 /**
  * A multipart body (jsonBody leaves it unread) is read here, bounded like the biggest upload route, and
@@ -86,6 +99,7 @@ export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
       const [row] = await s.db.select().from(idempotencyKeys).where(where).limit(1);
       if (!row) throw fail(409, MSG.idempotencyInFlight);
       if (row.requestHash !== requestHash) throw fail(422, MSG.idempotencyMismatch);
+      if (row.state === SECRET_STATE) throw fail(409, MSG.idempotencySecret);
       if (row.state === 'done') {
         const status = row.responseStatus ?? 200;
         const headers = new Headers({ 'Idempotent-Replayed': 'true' });
@@ -111,6 +125,10 @@ export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
     const status = c.res.status;
     if (status >= 500 || NOT_STORED.has(status)) {
       await s.db.delete(idempotencyKeys).where(where);
+      return;
+    }
+    if (secretResponses.has(c)) {
+      await s.db.update(idempotencyKeys).set({ state: SECRET_STATE, responseStatus: status, responseBody: null, responseType: null }).where(where);
       return;
     }
     const responseBody = await c.res.clone().text();

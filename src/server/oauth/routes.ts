@@ -7,6 +7,7 @@ import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
+import { markSecretResponse } from '../http/idempotency';
 import { IpLimiter } from '../merchants/ip-limiter';
 import { authenticateApplication, type OAuthAppRow } from './applications';
 import { authorizeRequest, createRequestToken, exchangeForAccessToken, listGrants, pendingApplication, profileFor, revokeGrant } from './flow';
@@ -43,7 +44,9 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     const found = await appOf(body);
     // Exact match only: no prefix, no normalisation (an open redirect otherwise).
     if (body.callback_url !== found.callbackUrl) throw fail(400, MSG.oauthCallbackMismatch);
-    return ok(c, { oauth_token: await createRequestToken(s.db, found, s.clock()) });
+    const requestToken = await createRequestToken(s.db, found, s.clock());
+    markSecretResponse(c);
+    return ok(c, { oauth_token: requestToken });
   });
 
   app.get('/oauth/authorize.json', async (c) => {
@@ -57,6 +60,7 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     const r = await authorizeRequest(s.db, caller(c).userId, body.oauth_token, body.rfc, s.clock());
     if (r.kind === 'invalid-token') throw fail(404, MSG.invalidPageToken);
     if (r.kind === 'not-your-rfc') throw fail(404, MSG.oauthRfcNotYours);
+    markSecretResponse(c); // the URL carries the verifier
     return ok(c, { redirect_url: r.redirectUrl });
   });
 
@@ -66,6 +70,7 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     const found = await appOf(body);
     const access = await exchangeForAccessToken(s.db, found, body.oauth_token, body.oauth_verifier, s.clock());
     if (!access) throw fail(400, MSG.invalidPageToken);
+    markSecretResponse(c);
     return ok(c, { access_token: access });
   });
 

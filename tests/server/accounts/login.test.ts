@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
+import { loginAttempts } from '../../../src/server/db/schema';
 import { createHarness, DRIVERS, freshIp, type Harness } from '../helpers/harness';
 
 const DAY = 86_400_000;
@@ -17,7 +19,7 @@ describe.each(DRIVERS)('login, sessions and logout on %s', (driver) => {
   it('signs the seeded demo user in by username or e-mail, case-insensitively, with a new token each time', async () => {
     const a = await login('demo', 'cuentasclaras');
     expect(a.status).toBe(200);
-    expect(a.json.response).toEqual({ token: expect.any(String), user_id: expect.any(Number), email: 'demo@cuentasclaras.mx', username: 'demo' });
+    expect(a.json.response).toEqual({ token: expect.any(String), user_id: expect.any(Number), email: 'demo@cuentasclaras.mx', username: 'demo', device_token: expect.any(String) });
     expect(a.json.response.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const b = await login('  Demo@CuentasClaras.MX ', 'cuentasclaras');
     expect(b.status).toBe(200);
@@ -123,5 +125,66 @@ describe.each(DRIVERS)('login, sessions and logout on %s', (driver) => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await login('demo', 'cuentasclaras', {}, freshIp())).status).toBe(200);
+  });
+
+  const rowsOf = async (bucket: string) => (await h.database.db.select().from(loginAttempts).where(eq(loginAttempts.bucket, bucket))).length;
+
+  it('holds the account limit under concurrency: of 60 parallel wrong passwords at most 10 are checked', async () => {
+    const u = await h.signUp('parallel');
+    const all = await Promise.all(Array.from({ length: 60 }, () => login(u.username, 'incorrecta-9', {}, freshIp())));
+    const statuses = all.map((r) => r.status);
+    // A 401 is a password that was checked; a 429 never reached the hash.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    expect(await rowsOf(`user:${u.userId}`)).toBe(10);
+    for (const r of all.filter((x) => x.status === 429)) expect(r.json).toEqual({ errors: [MSG.loginRateLimited] });
+  });
+
+  it('lets the owner in from a known device while the account is locked; strangers stay locked out', async () => {
+    const u = await h.signUp('owner');
+    const first = await login(u.username, u.password);
+    expect(first.status).toBe(200);
+    const deviceToken = first.json.response.device_token as string;
+    expect(deviceToken).toMatch(/^d1\.\d+\.\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    const other = await h.signUp('otro');
+    const otherDevice = (await login(other.username, other.password)).json.response.device_token as string;
+
+    // An attacker spends the account's failures from many addresses, and the address the owner shares.
+    const shared = freshIp();
+    for (let i = 0; i < 10; i++) expect((await login(u.email, 'adivinanza-1', {}, i < 5 ? shared : freshIp())).status).toBe(401);
+    for (let i = 0; i < 25; i++) expect((await login(`nadie${i}`, 'x', {}, shared)).status).toBe(401);
+    expect((await login(u.username, u.password, {}, freshIp())).status).toBe(429);
+    // Without a valid token of this user (none, another user's, forged), the owner is locked out too.
+    for (const token of [undefined, otherDevice, `${deviceToken.slice(0, -3)}AAA`]) {
+      const withToken = await h.call('POST', '/api/v2/login', { body: { user: { login: u.username, password: u.password }, device_token: token }, ip: shared });
+      expect(withToken.status).toBe(429);
+    }
+    // The owner's device: in, even from the shared address that is over its own limit.
+    const owner = await h.call('POST', '/api/v2/login', { body: { user: { login: u.username, password: u.password }, device_token: deviceToken }, ip: shared });
+    expect(owner.status).toBe(200);
+    expect(owner.json.response.user_id).toBe(u.userId);
+
+    // A wrong password with the device token is a failure of that token alone, limited like an account.
+    for (let i = 0; i < 10; i++) {
+      const r = await h.call('POST', '/api/v2/login', { body: { user: { login: u.username, password: 'mal-escrita-1' }, device_token: deviceToken } });
+      expect(r.status).toBe(401);
+    }
+    const stolen = await h.call('POST', '/api/v2/login', { body: { user: { login: u.username, password: u.password }, device_token: deviceToken } });
+    expect(stolen.status).toBe(429);
+    expect(stolen.json).toEqual({ errors: [MSG.loginRateLimited] });
+  });
+
+  it('a device token stops counting once it expires (one year)', async () => {
+    const u = await h.signUp('caduca');
+    const deviceToken = (await login(u.username, u.password)).json.response.device_token as string;
+    for (let i = 0; i < 10; i++) await login(u.username, 'adivinanza-1', {}, freshIp());
+    h.advance(366 * DAY);
+    try {
+      for (let i = 0; i < 10; i++) await login(u.username, 'adivinanza-1', {}, freshIp());
+      const r = await h.call('POST', '/api/v2/login', { body: { user: { login: u.username, password: u.password }, device_token: deviceToken } });
+      expect(r.status).toBe(429);
+    } finally {
+      h.advance(-366 * DAY);
+    }
   });
 });
