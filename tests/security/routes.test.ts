@@ -141,6 +141,21 @@ function tokenProbe(r: Route, w: World): Omit<Request, 'token'> {
   return requestsOf(r, w, ROUTE_PROBES[r.key])[0]!.req;
 }
 
+/** The signed-out token in each place DESIGN §3 accepts a session token from. */
+function inEveryPlace(make: () => Omit<Request, 'token'>, token: string): (readonly [string, Request])[] {
+  const withQuery = (req: Omit<Request, 'token'>, q: string) => ({ ...req, path: `${req.path}${req.path.includes('?') ? '&' : '?'}${q}` });
+  const req = make();
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : null;
+  return [
+    ['a signed-out token in X-Access-Token', { ...make(), token }],
+    ['a signed-out token in the token header', { ...make(), headers: { token } }],
+    ['a signed-out token in the access_token query', withQuery(make(), `access_token=${token}`)],
+    body
+      ? ['a signed-out token as user.token in the body', { ...req, body: { ...body, user: { ...(body.user as object | undefined), token } } }]
+      : ['a signed-out token as user[token] in the query', withQuery(make(), `user[token]=${token}`)],
+  ];
+}
+
 const shown = (res: ApiResult) => `${res.status} ${res.text.slice(0, 160)}`;
 
 describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
@@ -199,9 +214,10 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     expect(problems).toEqual([]);
   });
 
-  it('refuses a wrong token and a signed-out one with 401 and the Spanish message on every authenticated route', async () => {
+  it('refuses a wrong token, and a signed-out one in each of its four places, with 401 and the Spanish message on every authenticated route', async () => {
     const logout = sessionRoutes.find((r) => r.method === 'POST' && /\/logout$/.test(r.path));
     expect(logout, 'no POST …/logout route among the authenticated ones').toBeDefined();
+    expect((await w.call({ method: 'GET', path: '/user_clients', token: w.spareToken })).status).toBe(200);
     const out = await w.call({ method: 'POST', path: logout!.path, token: w.spareToken, body: {} });
     expect(out.status, out.text).toBe(200);
     // Signing one session out leaves the others.
@@ -210,8 +226,8 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     const wrong = randomBytes(32).toString('base64url');
     const problems: string[] = [];
     for (const r of sessionRoutes) {
-      for (const [what, token] of [['a wrong token', wrong], ['a signed-out token', w.spareToken]] as const) {
-        const res = await w.call({ ...tokenProbe(r, w), token });
+      for (const [what, req] of [['a wrong token', { ...tokenProbe(r, w), token: wrong }] as const, ...inEveryPlace(() => tokenProbe(r, w), w.spareToken)]) {
+        const res = await w.call(req);
         if (res.status !== 401 || JSON.stringify(res.json) !== JSON.stringify(UNAUTHORIZED)) problems.push(`${r.key} with ${what}: ${shown(res)}`);
       }
     }
