@@ -45,8 +45,16 @@ export function verifyQuery(companyId: number, lookup: readonly FieldValue[] | Q
 export const verifyTicket = (companyId: number, lookup: readonly FieldValue[] | QrRef, flow: VerifyFlow) =>
   api.get<VerifiedTicket>('/api/v33/tickets/verify', verifyQuery(companyId, lookup, flow));
 
+/** What refacturar shows besides the ref, as verify asks it: the form's values (or a QR's check code) and the total. */
+export interface RefacturaProof {
+  refactura: 1;
+  ticket?: FieldValue[];
+  check?: string;
+  total: string;
+}
+
 /** ticket_id: the account ticket a signed-in request creates (client ≠ 0), idempotent. */
-export const requestInvoice = (ref: string, body: AnonymousInvoiceRequest & { ticket_id?: string }) =>
+export const requestInvoice = (ref: string, body: AnonymousInvoiceRequest & { ticket_id?: string } & Partial<RefacturaProof>) =>
   api.post<{ request_id: string; status: InvoiceRequestStatus }>(`/api/v33/tickets/${encodeURIComponent(ref)}/invoice4`, body);
 
 export const getInvoiceRequest = (id: string) =>

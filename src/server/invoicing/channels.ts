@@ -95,13 +95,49 @@ export async function requestFromMulti(db: Db, userId: number, body: v.InferOutp
 }
 
 /**
+ * What refacturar must show besides the ref, as the verify step's QR path asks: the ticket's check code
+ * and total (the public receipt view gives anyone with the ref its folio, date and total, never the
+ * code). Form values, when sent, must designate the same ticket too.
+ */
+async function checkRefacturaProof(db: Db, ticket: MerchantTicketRow, flow: 'anonymous' | 'merchant', body: v.InferOutput<typeof Invoice4Body>, who: Invoice4Caller, now: Date): Promise<void> {
+  const total = body.total?.trim() ?? '';
+  const check = body.check?.trim() ?? '';
+  if (!total || !check) throw fail(422, MSG.refacturaProofRequired);
+  if (who.refacturaAttempt && !who.refacturaAttempt(ticket.id)) throw fail(429, MSG.refacturaLimited);
+  const byQr = await matchTicket(db, ticket.companyId, { ref: ticket.ref, check, total }, now);
+  if (!byQr.ok || byQr.ticket.id !== ticket.id) throw fail(422, MSG.refacturaProofMismatch);
+  if (body.ticket && body.ticket.length > 0) {
+    const byValues = await matchTicket(db, ticket.companyId, { values: valuesOf(body.ticket), flow }, now);
+    // A value that breaks its field's rule is told as the verify step tells it (a shape, not a match).
+    if (!byValues.ok && byValues.status === 422) throw fail(422, byValues.message);
+    if (!byValues.ok || byValues.ticket.id !== ticket.id) throw fail(422, MSG.refacturaProofMismatch);
+  }
+}
+
+export interface Invoice4Caller {
+  /** The session's user, when the call carries one (the anonymous form sends it when signed in). */
+  userId: number | null;
+  /** Counts one attempt at proving the ticket for refacturar; false = too many lately. */
+  refacturaAttempt?: (ticketId: string) => boolean;
+}
+
+/**
  * The anonymous form (client 0) or the merchant form signed in (client = the caller's tax account id):
  * the receiver typed in, checked by the spec's rules, for the ticket with that public ref.
  */
-export async function requestFromInvoice4(db: Db, ref: string, userId: number | null, body: v.InferOutput<typeof Invoice4Body>, now: Date): Promise<CreatedRequest> {
+export async function requestFromInvoice4(db: Db, ref: string, who: Invoice4Caller, body: v.InferOutput<typeof Invoice4Body>, now: Date): Promise<CreatedRequest> {
+  const { userId } = who;
   const [ticket] = await db.select().from(merchantTickets).where(eq(merchantTickets.ref, ref.trim().toUpperCase()));
   if (!ticket) throw fail(404, MSG.merchantTicketNotFound);
   const issuer = await merchantOrNotFound(db, ticket.companyId);
+  const anonymous = body.client === 0;
+  // Client 0 is the anonymous form: only merchants that offer it (ticket/form-anonymous) take it.
+  if (anonymous && !merchantByShortName(issuer.shortName)?.anonymous) throw fail(403, MSG.anonymousInvoiceUnavailable);
+  if (!anonymous && userId === null) throw fail(401, MSG.unauthorized);
+  const refactura = body.refactura !== undefined;
+  if (refactura) {
+    await checkRefacturaProof(db, ticket, anonymous ? 'anonymous' : 'merchant', body, who, now);
+  }
   const foreign = normalizeRfc(body.rfc) === RFC_FOREIGN;
   const form = normalizeReceiver({
     rfc: body.rfc, rfcConfirm: body.rfc, foreign, nombre: body.nombre, email: body.email,
@@ -116,8 +152,7 @@ export async function requestFromInvoice4(db: Db, ref: string, userId: number | 
   };
   await checkUsoAndRfc(db, receiver);
   let requester: { userId: number; clientId: number; ticketId?: string } | undefined;
-  if (body.client !== 0) {
-    if (userId === null) throw fail(401, MSG.unauthorized);
+  if (!anonymous && userId !== null) {
     const [own] = await db.select({ id: clients.id, rfc: clients.rfc }).from(clients).where(and(eq(clients.id, body.client), eq(clients.userId, userId)));
     if (!own) throw fail(404, MSG.notFound);
     // The receipt lands in that account: a CFDI for another RFC would not be its own.
@@ -126,6 +161,6 @@ export async function requestFromInvoice4(db: Db, ref: string, userId: number | 
   }
   return createInvoiceRequest(db, {
     companyId: issuer.id, channel: requester ? 'merchant' : 'anonymous', tickets: [ticket], receiver, email: form.email,
-    note: '', requester, refactura: body.refactura !== undefined,
+    note: '', requester, owner: userId ?? undefined, refactura,
   }, now);
 }

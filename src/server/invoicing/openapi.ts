@@ -25,8 +25,8 @@ export const INVOICING_ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'post', path: '/api/v33/tickets/{ref}/invoice4', tag: TAG, auth: false, body: Invoice4Body, response: RequestAccepted, status: 202,
-    summary: 'Solicitar la factura del ticket con esa referencia: formulario anónimo (client 0) o del comercio con sesión (client = id de tu RFC); refactura 1 sustituye la factura anterior',
-    params: { ref: '*Referencia pública del ticket (16 caracteres)' }, errors: [401, 404, 409, 422, 503],
+    summary: 'Solicitar la factura del ticket con esa referencia: formulario anónimo (client 0, solo en comercios que lo ofrecen) o del comercio con sesión (client = id de tu RFC); refactura 1 sustituye la factura anterior si se demuestra el ticket (check: su código de facturación, el de su QR, y total; ticket: sus campos, si se envían, deben coincidir) y, si la solicitó una cuenta, solo con la sesión de esa cuenta',
+    params: { ref: '*Referencia pública del ticket (16 caracteres)' }, errors: [401, 403, 404, 409, 422, 429, 503],
   },
   {
     method: 'get', path: '/api/v33/invoice_requests/{id}', tag: TAG, auth: false, response: RequestState, params: id, errors: [404],

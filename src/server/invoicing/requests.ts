@@ -24,6 +24,8 @@ export interface NewRequest {
   note: string;
   /** The signed-in requester and the tax account the invoice goes to; absent = anonymous. */
   requester?: { userId: number; clientId: number; ticketId?: string };
+  /** The signed-in caller of an anonymous-form request: the invoice is theirs to refacturar, though it lands in no account. */
+  owner?: number;
   /** Refacturar: an invoice already stamped for these tickets is replaced (old → 'sustituida'). */
   refactura?: boolean;
 }
@@ -69,7 +71,8 @@ export async function createInvoiceRequest(db: Db, r: NewRequest, now: Date): Pr
       .set({ invoiceRequestId: requestId })
       .where(and(inArray(merchantTickets.id, ids), isNull(merchantTickets.invoiceRequestId)))
       .returning({ id: merchantTickets.id });
-    const replacesId = claimed.length < ids.length ? await takeOver(tx, requestId, ids, r.refactura ?? false, now) : null;
+    const actor = r.requester?.userId ?? r.owner ?? null;
+    const replacesId = claimed.length < ids.length ? await takeOver(tx, requestId, ids, { refactura: r.refactura ?? false, actor }, now) : null;
 
     if (r.requester && ticketId) {
       const first = [...r.tickets].sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime())[0]!;
@@ -91,7 +94,7 @@ export async function createInvoiceRequest(db: Db, r: NewRequest, now: Date): Pr
     await tx.insert(invoiceRequests).values({
       id: requestId,
       companyId: r.companyId,
-      userId: r.requester?.userId ?? null,
+      userId: actor,
       clientId: r.requester?.clientId ?? null,
       ticketId,
       channel: r.channel,
@@ -109,17 +112,22 @@ export async function createInvoiceRequest(db: Db, r: NewRequest, now: Date): Pr
 
 /**
  * Some tickets already belong to a request. A request that failed ('error', never stamped) is replaced;
- * a stamped one only with refactura; one still on its way refuses. Answers the request replaced.
+ * a stamped one only with refactura, and when a signed-in user requested it, only by that user; one
+ * still on its way refuses. Answers the request replaced.
  */
-async function takeOver(tx: Db, requestId: string, ids: readonly string[], refactura: boolean, now: Date): Promise<string | null> {
+async function takeOver(tx: Db, requestId: string, ids: readonly string[], by: { refactura: boolean; actor: number | null }, now: Date): Promise<string | null> {
   const held = await tx
-    .select({ ticket: merchantTickets.id, holder: invoiceRequests.id, status: invoiceRequests.status })
+    .select({ ticket: merchantTickets.id, holder: invoiceRequests.id, status: invoiceRequests.status, userId: invoiceRequests.userId })
     .from(merchantTickets)
     .innerJoin(invoiceRequests, eq(invoiceRequests.id, merchantTickets.invoiceRequestId))
     .where(and(inArray(merchantTickets.id, [...ids]), ne(merchantTickets.invoiceRequestId, requestId)));
   if (held.some((h) => h.status === 'solicitada')) throw fail(409, MSG.invoiceInFlight);
-  const stamped = held.some((h) => h.status === 'timbrada' || h.status === 'enviada');
-  if (stamped && !refactura) throw fail(409, MSG.ticketAlreadyInvoiced);
+  const stamped = held.filter((h) => h.status === 'timbrada' || h.status === 'enviada');
+  if (stamped.length > 0 && !by.refactura) throw fail(409, MSG.ticketAlreadyInvoiced);
+  // Whoever owns the invoice decides about it: knowing the ticket is not enough to replace another's.
+  for (const h of stamped) {
+    if (h.userId !== null && h.userId !== by.actor) throw fail(403, by.actor === null ? MSG.refacturaSignInRequired : MSG.refacturaNotOwner);
+  }
   let replaced: string | null = null;
   for (const holder of new Set(held.map((h) => h.holder))) {
     const status = held.find((h) => h.holder === holder)!.status;

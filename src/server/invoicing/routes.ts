@@ -23,12 +23,15 @@ const RequestId = v.pipe(v.string(), v.uuid());
 /** Re-mails per request and per address: a person may ask again, a script may not mail-bomb. */
 const RESENDS_PER_REQUEST = { limit: 3, windowMs: 60 * 60_000 };
 const RESENDS_PER_IP = { limit: 20, windowMs: 60 * 60_000 };
+/** Refacturar attempts per ticket: its owner needs one or two; guessing a check code needs millions. */
+const REFACTURAS_PER_TICKET = { limit: 20, windowMs: 60 * 60_000 };
 
 export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const perRequest = new IpLimiter(RESENDS_PER_REQUEST.limit, RESENDS_PER_REQUEST.windowMs);
   const perIp = new IpLimiter(RESENDS_PER_IP.limit, RESENDS_PER_IP.windowMs);
+  const refacturas = new IpLimiter(REFACTURAS_PER_TICKET.limit, REFACTURAS_PER_TICKET.windowMs);
 
   const queue = (): InvoiceQueue => {
     if (!deps.invoicing) throw fail(503, MSG.generic);
@@ -63,8 +66,13 @@ export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
   app.post('/api/v33/tickets/:ref/invoice4', async (c) => {
     const body = parseWith(Invoice4Body, c.get('body'));
     const q = queue();
-    const user = body.client !== 0 ? await authOf(c, s) : null;
-    const made = await requestFromInvoice4(s.db, c.req.param('ref'), user?.userId ?? null, body, s.clock());
+    // A session counts on the anonymous form too: the invoice is then the user's, to refacturar only by them.
+    const user = await authOf(c, s);
+    const now = s.clock();
+    const made = await requestFromInvoice4(s.db, c.req.param('ref'), {
+      userId: user?.userId ?? null,
+      refacturaAttempt: (ticketId) => refacturas.take(ticketId, now.getTime()),
+    }, body, now);
     if (!made.replay) await q.enqueue(made.requestId);
     return ok(c, { request_id: made.requestId, status: 'solicitada' as const }, 202);
   });

@@ -52,6 +52,11 @@ export const Invoice4Body = v.object({
   refactura: v.optional(v.union([v.literal(1), v.literal('1'), v.literal(true)])),
   /** For the merchant form (signed in): a client ticket id to create, idempotent. */
   ticket_id: v.optional(idParam),
+  // Refacturar proves the ticket as the verify step's QR path does: its check code and total (the ref
+  // alone travels in receipt links); the form's values, when sent, must match as well.
+  ticket: v.optional(FieldValues),
+  check: v.optional(text(64, MSG.refacturaProofMismatch)),
+  total: v.optional(v.pipe(v.union([v.string(), v.number()], MSG.refacturaProofMismatch), v.transform(String), v.maxLength(24, MSG.refacturaProofMismatch))),
 });
 
 export const CfdiImportBody = v.object({

@@ -1,7 +1,7 @@
 // The forms' state machines and messages (spec §4 flows, §8 messages).
 import { describe, expect, it } from 'vitest';
 import { followInvoiceRequest, verifyQuery, type InvoiceRequestView } from '../../../src/app/api/invoicing';
-import { anonymousReducer, emptyReceiver, initialAnonymous, revealForeignFirst, setForeign } from '../../../src/app/invoice/anonymous-form/anonymous-flow';
+import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst, setForeign } from '../../../src/app/invoice/anonymous-form/anonymous-flow';
 import { initialMerchantStep, merchantReducer } from '../../../src/app/invoice/merchant-form/merchant-flow';
 import { addEntry, checkList, listTotal, MULTI_MAX, MULTI_TOO_FEW, MULTI_TOO_MANY, removeEntry, type MultiEntry } from '../../../src/app/invoice/multi-form/multi-list';
 import { invoiceOutcome } from '../../../src/app/invoice/shared/invoice-outcome';
@@ -33,6 +33,16 @@ describe('anonymous form', () => {
     s = anonymousReducer(s, { type: 'refacturar' });
     expect(s).toMatchObject({ stage: 'receiver', refactura: true, busy: false });
     expect(anonymousReducer(s, { type: 'done' })).toEqual(initialAnonymous);
+  });
+
+  it('refacturar shows the ticket again: its check code, its total and the values it was verified with', () => {
+    const invoiced = ticket({ invoiced: true, total: '410.50', invoice: { request_id: 'r1', status: 'enviada', email_masked: 'a***@x.mx', uuid: 'U' } });
+    const values = [{ form_configuration_id: 7002, value: '1234 5678 9012 3456 7890 1234' }, { form_configuration_id: 7004, value: '410.50' }];
+    let s = anonymousReducer(initialAnonymous, { type: 'verified', ticket: invoiced, values });
+    s = anonymousReducer(s, { type: 'refacturar' });
+    expect(s).toMatchObject({ stage: 'receiver', refactura: true, values });
+    if (s.stage !== 'receiver') throw new Error('receiver stage expected');
+    expect(refacturaProof(s.values, s.ticket, ' qrk9x2 ')).toEqual({ refactura: 1, check: 'QRK9X2', total: '410.50', ticket: values });
   });
 
   it('a ticket not invoiced goes to the receiver stage; cancel hides it again', () => {

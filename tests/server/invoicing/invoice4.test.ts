@@ -8,7 +8,7 @@ import { inactiveRfcs, merchantTickets, tickets } from '../../../src/server/db/s
 import { processInvoiceRequest } from '../../../src/server/invoicing/process';
 import { maskEmail } from '../../../src/server/merchants/verify';
 import { DRIVERS } from '../helpers/harness';
-import { invoicingEnv, merchantTicket, MOVIL_NORTE, requester, requestRow, type InvoicingEnv } from './invoicing-helpers';
+import { invoicingEnv, merchantTicket, MOVIL_NORTE, movilNorteValues, requester, requestRow, type InvoicingEnv } from './invoicing-helpers';
 
 const DAY = 86_400_000;
 const RECEIVER = {
@@ -100,7 +100,7 @@ describe.each(DRIVERS)('invoice4 on %s', (driver) => {
     await env.drain();
     const again = await invoice4(t.ref, RECEIVER);
     expect([again.status, again.json]).toEqual([409, { errors: [MSG.ticketAlreadyInvoiced] }]);
-    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', refactura: 1 });
+    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', refactura: 1, check: t.checkCode, total: t.total, ticket: movilNorteValues(t) });
     expect(re.status, re.text).toBe(202);
     await env.drain();
     const old = await requestRow(env, first);

@@ -125,6 +125,18 @@ export function copexaValues(t: { ticketNumber: string; issuedAt: Date; total: s
   ];
 }
 
+/** Móvil Norte's form (label, Referencia de pago, Fecha de pago, Monto pagado): every field shows on both forms. */
+export const MOVIL_NORTE_FIELDS = { referencia: 7002, fecha: 7003, monto: 7004 } as const;
+
+/** The Móvil Norte form values for a ticket (what verify asks, and refacturar shows again). */
+export function movilNorteValues(t: { ticketNumber: string; issuedAt: Date; total: string }) {
+  return [
+    { form_configuration_id: MOVIL_NORTE_FIELDS.referencia, value: t.ticketNumber },
+    { form_configuration_id: MOVIL_NORTE_FIELDS.fecha, value: mxDate(t.issuedAt) },
+    { form_configuration_id: MOVIL_NORTE_FIELDS.monto, value: t.total },
+  ];
+}
+
 export async function requestRow(env: InvoicingEnv, id: string) {
   const [row] = await env.h.database.db.select().from(invoiceRequests).where(eq(invoiceRequests.id, id));
   return row!;

@@ -2,16 +2,18 @@
 // resend, refacturar) or the receiver stage → RFC active check → invoice → fields cleared, stage hidden.
 import { RFC_FOREIGN } from '../../../domain/rfc';
 import type { ReceiverField, ReceiverForm } from '../../../domain/invoicing';
-import type { VerifiedTicket } from '../../api/invoicing';
+import type { FieldValue } from '../../../domain/merchant-fields';
+import type { RefacturaProof, VerifiedTicket } from '../../api/invoicing';
 
+/** `values`: what the ticket was verified with, kept because refacturar must show it again. */
 export type AnonymousStage =
   | { stage: 'ticket'; busy: boolean }
-  | { stage: 'invoiced'; ticket: VerifiedTicket; busy: boolean }
-  | { stage: 'receiver'; ticket: VerifiedTicket; refactura: boolean; busy: boolean };
+  | { stage: 'invoiced'; ticket: VerifiedTicket; values: readonly FieldValue[]; busy: boolean }
+  | { stage: 'receiver'; ticket: VerifiedTicket; values: readonly FieldValue[]; refactura: boolean; busy: boolean };
 
 export type AnonymousAction =
   | { type: 'verify' }
-  | { type: 'verified'; ticket: VerifiedTicket }
+  | { type: 'verified'; ticket: VerifiedTicket; values?: readonly FieldValue[] }
   | { type: 'refacturar' }
   | { type: 'busy' }
   | { type: 'idle' }
@@ -26,10 +28,10 @@ export function anonymousReducer(s: AnonymousStage, a: AnonymousAction): Anonymo
       return { stage: 'ticket', busy: true };
     case 'verified':
       return a.ticket.invoiced
-        ? { stage: 'invoiced', ticket: a.ticket, busy: false }
-        : { stage: 'receiver', ticket: a.ticket, refactura: false, busy: false };
+        ? { stage: 'invoiced', ticket: a.ticket, values: a.values ?? [], busy: false }
+        : { stage: 'receiver', ticket: a.ticket, values: a.values ?? [], refactura: false, busy: false };
     case 'refacturar':
-      return s.stage === 'invoiced' ? { stage: 'receiver', ticket: s.ticket, refactura: true, busy: false } : s;
+      return s.stage === 'invoiced' ? { stage: 'receiver', ticket: s.ticket, values: s.values, refactura: true, busy: false } : s;
     case 'busy':
       return { ...s, busy: true };
     case 'idle':
@@ -38,6 +40,20 @@ export function anonymousReducer(s: AnonymousStage, a: AnonymousAction): Anonymo
     case 'cancel':
       return initialAnonymous;
   }
+}
+
+/**
+ * Refacturar proves the ticket beyond its ref: the check code printed on it (as its QR carries it), its
+ * total, and the form values it was verified with. Signed in, the session goes with it and must be the
+ * invoice owner's.
+ */
+export function refacturaProof(values: readonly FieldValue[], ticket: Pick<VerifiedTicket, 'total'>, check: string): RefacturaProof {
+  return {
+    refactura: 1,
+    check: check.trim().toUpperCase(),
+    total: ticket.total,
+    ticket: values.map((v) => ({ form_configuration_id: v.form_configuration_id, value: v.value })),
+  };
 }
 
 export const emptyReceiver = (): ReceiverForm => ({

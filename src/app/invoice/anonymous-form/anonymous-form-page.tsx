@@ -9,6 +9,7 @@ import { MSG } from '../../../domain/messages';
 import { ApiError } from '../../api/api-error';
 import { checkRfc, followInvoiceRequest, invoicePdfUrl, requestInvoice, resendInvoice, verifyTicket } from '../../api/invoicing';
 import { Button } from '../../ui/button';
+import { TextField } from '../../ui/fields';
 import { Modal } from '../../ui/overlay';
 import { toast } from '../../ui/toast-store';
 import { useScreenToasts } from '../../ui/use-screen-toasts';
@@ -20,7 +21,7 @@ import { MerchantHeader } from '../shared/merchant-header';
 import { TicketSummary } from '../shared/ticket-summary';
 import { UnknownMerchant } from '../shared/unknown-merchant';
 import { useFormFields } from '../shared/use-form-fields';
-import { anonymousReducer, emptyReceiver, initialAnonymous, revealForeignFirst } from './anonymous-flow';
+import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst } from './anonymous-flow';
 import { PublicShell } from './public-shell';
 import { ReceiverFields } from './receiver-fields';
 import '../invoice.css';
@@ -45,6 +46,10 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
   const [receiver, setReceiver] = useState<ReceiverForm>(emptyReceiver);
   const [receiverError, setReceiverError] = useState<{ field: ReceiverField; message: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // Refacturar asks for the ticket's check code: the ref and the form values alone are not proof enough.
+  const [checkCode, setCheckCode] = useState('');
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const checkRef = useRef<HTMLInputElement | null>(null);
   const refs = useRef<Partial<Record<ReceiverField, HTMLElement | null>>>({});
   const refFor = (f: ReceiverField) => (el: HTMLElement | null) => {
     refs.current[f] = el;
@@ -69,7 +74,7 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
     if (!values) return;
     dispatch({ type: 'verify' });
     try {
-      dispatch({ type: 'verified', ticket: await verifyTicket(merchant.id, values, 'anonymous') });
+      dispatch({ type: 'verified', ticket: await verifyTicket(merchant.id, values, 'anonymous'), values });
     } catch (err) {
       const message = fail(err);
       if (err instanceof ApiError && (err.status === 404 || err.status === 422)) form.showTicketError(message);
@@ -86,6 +91,13 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
       focusReceiver(reveal.focus, null);
       return;
     }
+    if (flow.refactura && !checkCode.trim()) {
+      setCheckError(MSG.refacturaProofRequired);
+      notes.error(MSG.refacturaProofRequired);
+      requestAnimationFrame(() => checkRef.current?.focus());
+      return;
+    }
+    setCheckError(null);
     const r = normalizeReceiver(receiver);
     const bad = checkReceiver(r);
     if (bad) {
@@ -116,7 +128,7 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
         regimen_fiscal_receptor: r.regime,
         codigo_postal: r.postalCode,
         ...(r.foreign ? { residencia_fiscal: r.residenciaFiscal ?? '', num_reg_id_trib: r.numRegIdTrib ?? '' } : {}),
-        ...(flow.refactura ? { refactura: 1 as const } : {}),
+        ...(flow.refactura ? refacturaProof(flow.values, flow.ticket, checkCode) : {}),
       });
       const outcome = invoiceOutcome(await followInvoiceRequest(request_id), flow.refactura);
       if (outcome.kind === 'error') throw new ApiError(outcome.message, 422);
@@ -124,9 +136,14 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
       toast.success(outcome.message);
       form.clear();
       setReceiver(emptyReceiver());
+      setCheckCode('');
       dispatch({ type: 'done' });
     } catch (err) {
-      fail(err);
+      const message = fail(err);
+      if (message === MSG.refacturaProofMismatch || message === MSG.refacturaProofRequired) {
+        setCheckError(message);
+        requestAnimationFrame(() => checkRef.current?.focus());
+      }
     }
   }
 
@@ -163,16 +180,31 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
           <>
             <TicketSummary ticket={flow.ticket} />
             {flow.refactura && (
-              <div className="notice notice--info" role="status">
-                <p>Refacturación: emitiremos una factura nueva con estos datos y sustituirá a la anterior.</p>
-              </div>
+              <>
+                <div className="notice notice--info" role="status">
+                  <p>Refacturación: emitiremos una factura nueva con estos datos y sustituirá a la anterior.</p>
+                </div>
+                <TextField
+                  label={MSG.refacturaCheckLabel}
+                  hint={MSG.refacturaCheckHint}
+                  value={checkCode}
+                  onChange={(e) => setCheckCode(e.target.value.toUpperCase().replace(/\s+/g, ''))}
+                  maxLength={32}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={checkError}
+                  inputRef={checkRef}
+                  disabled={flow.busy}
+                />
+              </>
             )}
             <ReceiverFields form={receiver} onChange={setReceiver} error={receiverError} refFor={refFor} disabled={flow.busy} />
           </>
         )}
         <div className="form-actions">
           {flow.stage === 'receiver' && (
-            <Button onClick={() => dispatch({ type: 'cancel' })} disabled={flow.busy}>
+            <Button onClick={() => { setCheckCode(''); setCheckError(null); dispatch({ type: 'cancel' }); }} disabled={flow.busy}>
               Cancelar
             </Button>
           )}
