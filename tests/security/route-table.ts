@@ -94,7 +94,7 @@ export interface RouteProbe {
   body?: (w: World) => unknown;
   form?: (w: World) => FormData;
   /** More requests of the same route (other ids of A's, other places for them), each with its own path, expectations and reason if they differ. */
-  more?: ((w: World) => Omit<Request, 'method' | 'token'> & { query?: string; path?: string; expect?: number[]; answer?: unknown; why?: string })[];
+  more?: ((w: World) => Omit<Request, 'method' | 'token' | 'path'> & { query?: string; path?: string; expect?: number[]; answer?: unknown; why?: string })[];
   /** Statuses B may get, when not 404 (the default for a route that takes A's ids), and why. */
   expect?: number[];
   why?: string;

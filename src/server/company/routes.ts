@@ -10,6 +10,7 @@ import { requestOrigin } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { markSecretResponse } from '../http/idempotency';
 import { fail, parseWith } from '../http/errors';
+import { requireRfcVerified } from '../rfc-verification/verified';
 import { managedCompany, type Company } from './access';
 import { addArea, deleteArea, listAreas } from './areas';
 import { deleteCollaborator, inviteCollaborator, listCollaborators, resendInvitation, updateCollaborator, type InviteContext } from './collaborators';
@@ -60,6 +61,8 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
 
   app.post('/api/v3/clients/:client_id/collaborators.json', auth, async (c) => {
     const co = await company(c);
+    // Invitations collect CLABEs in the company's name: only an account that proved its RFC sends them.
+    await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
     const body = parseWith(NewCollaboratorBody, c.get('body'));
     const made = await inviteCollaborator(inviting(c), co, body.invitation, companyName(co, body.company_name), body.email_text);
     return ok(c, made, 201);
@@ -70,6 +73,7 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
     const id = idOfFile(c.req.param('file'));
     if (Number.isNaN(id)) throw fail(404, MSG.notFound);
     const body = parseWith(EditCollaboratorBody, c.get('body'));
+    if (body.resend) await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
     const edit = Object.fromEntries(Object.entries(body.invitation).filter(([, val]) => val !== undefined));
     const updated = await updateCollaborator(s.db, co, id, edit, s.clock());
     if (body.resend) await resendInvitation(inviting(c), co, id, companyName(co, body.company_name), body.email_text);

@@ -16,6 +16,8 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../merchants/ip-limiter';
 import { assertFeature } from '../plans/gates';
+import { checkFiel, fielTrustFromEnv } from '../rfc-verification/efirma-proof';
+import { markRfcVerified } from '../rfc-verification/verified';
 import { devSatPortalRoutes } from './dev-page';
 import { EfirmaError, inspectEfirma } from './port';
 import { satSyncRuntime } from './runtime';
@@ -35,6 +37,16 @@ export const AuthenticateSatSchema = v.object({ rfc: v.pipe(v.string(MSG.notFoun
 export const SaveSatPasswordSchema = v.object({ sat_password: password() }, MSG.satPasswordEmpty);
 
 type ClientRow = typeof clients.$inferSelect;
+
+const fielTrust = fielTrustFromEnv();
+function isTrustedFiel(cer: Uint8Array, rfc: string, now: Date): boolean {
+  try {
+    checkFiel(cer, rfc, now, fielTrust);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -89,7 +101,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   app.post('/api/v1/AuthenticateSATPortal', auth, async (c) => {
     const userId = caller(c).userId;
     const body = parseWith(AuthenticateSatSchema, c.get('body'));
-    await ownClient(userId, body.rfc);
+    const client = await ownClient(userId, body.rfc);
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
     limit(userId);
@@ -97,6 +109,8 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
       // The house envelope, plus `error` as the contract names it.
       return c.json({ errors: [MSG.satPasswordInvalid], error: MSG.satPasswordInvalid }, 400);
     }
+    // SAT let the holder of this CIEC in: that proves the RFC.
+    await markRfcVerified(s.db, client.id, client.rfc, 'sat', s.clock());
     return ok(c, { valid: true });
   });
 
@@ -110,6 +124,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     if (!(await portal.authenticate(client.rfc, body.sat_password))) throw fail(400, MSG.satPasswordInvalid);
     const first = !(await connectionOf(s.db, client.id));
     await saveCiec(s.db, client.id, body.sat_password, s.clock());
+    await markRfcVerified(s.db, client.id, client.rfc, 'sat', s.clock());
     await queueFirstSync(client.id, first);
     return answerAccount(c, client.id);
   });
@@ -144,6 +159,9 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     }
     const first = !(await connectionOf(s.db, client.id));
     await saveEfirma(s.db, client.id, cerBytes, keyBytes, pass, facts, s.clock());
+    // The key opened and belongs to the FIEL of this RFC: the same proof as RFC verification by e.firma,
+    // when its issuer is trusted too (otherwise SAT accepting it in the sync proves it, sync.ts).
+    if (isTrustedFiel(cerBytes, client.rfc, s.clock())) await markRfcVerified(s.db, client.id, client.rfc, 'efirma', s.clock());
     await queueFirstSync(client.id, first);
     return answerAccount(c, client.id);
   });

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import { clients, satConnections, satDownloads, uploads, users } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { processUploads } from '../imports/process';
+import { markRfcVerifiedOnce } from '../rfc-verification/verified';
 import type { Mailer } from '../mail/mailer';
 import { syncArrivedMail } from './mail';
 import { SAT_DIRECTIONS, type SatFile, type SatPortal } from './port';
@@ -118,6 +119,8 @@ export async function runSatSync(deps: SatSyncDeps, job: SatSyncJob): Promise<Sa
       let requestId = dl.requestId;
       if (!requestId) {
         requestId = await deps.portal.submit(cred, day, direction);
+        // SAT took the request with these credentials: a SAT connection for this RFC, which proves it.
+        await markRfcVerifiedOnce(db, client.id, client.rfc, 'sat', deps.clock());
         await db.update(satDownloads).set({ requestId, state: 'submitted', updatedAt: deps.clock() }).where(eq(satDownloads.id, dl.id));
       }
       const got = await deps.portal.collect(cred, requestId);
