@@ -1,6 +1,7 @@
 // The calls of the account area (DESIGN §3, spec §7), typed. No Dexie here: the login chunk uses it.
 import type { Account, AccountAddress } from '../../domain/account';
 import type { Session } from '../../domain/http';
+import { deviceTokenFor, saveDeviceToken } from '../../offline/device-token';
 import { api } from './client';
 import { deviceId, deviceModel } from './device';
 
@@ -43,11 +44,17 @@ export const createUser = (user: { username: string; email: string; password: st
     captcha,
   });
 
-export const login = (login: string, password: string, remember: boolean) =>
-  api.post<Session>('/api/v2/login', {
+/** Signs in with this device's known-device token for `login` (if any) and keeps the fresh one it returns. */
+export async function login(login: string, password: string, remember: boolean): Promise<Session> {
+  const known = await deviceTokenFor(login);
+  const { device_token: deviceToken, ...session } = await api.post<Session & { device_token?: string }>('/api/v2/login', {
     user: { login, password, remember },
     device: { identifierForVendor: deviceId(), device: 'web', model: deviceModel() },
+    ...(known ? { device_token: known } : {}),
   });
+  if (deviceToken) await saveDeviceToken(session, deviceToken);
+  return session;
+}
 
 export const logout = () => api.post<unknown>('/api/v2/logout');
 

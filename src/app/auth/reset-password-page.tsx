@@ -2,6 +2,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
+import { checkNewPassword, newPasswordProblem } from '../../domain/new-password';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/password';
 import { ApiError } from '../api/api-error';
 import { confirmPasswordReset } from '../api/endpoints';
@@ -38,9 +39,9 @@ export function ResetPasswordPage() {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     let problem: typeof error = null;
-    if (!password) problem = { field: 'password', message: MSG.accountEmpty };
-    else if (password.length < PASSWORD_MIN) problem = { field: 'password', message: MSG.passwordShort };
-    else if (password.length > PASSWORD_MAX) problem = { field: 'password', message: MSG.passwordLong };
+    // The server's rule (length, then zxcvbn's score, fetched now); offline, the length part alone.
+    const rule = await newPasswordProblem(password, []).catch(() => checkNewPassword(password));
+    if (rule) problem = { field: 'password', message: rule };
     else if (password !== confirmation) problem = { field: 'confirmation', message: MSG.passwordsDiffer };
     if (problem) {
       setError(problem);

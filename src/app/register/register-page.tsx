@@ -21,7 +21,7 @@ import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { Captcha } from './captcha';
-import { loadStrengthScorer } from './password-strength';
+import { isWeakScore, loadStrengthScorer } from './password-strength';
 import { PrivacyNotice } from './privacy-notice';
 import { referringPage } from './referrer';
 import { effectiveRfc, toNewClientBody, type TaxField } from './tax-draft';
@@ -41,7 +41,7 @@ const TYPE_LABEL = { empresa: 'Empresa (persona moral)', persona: 'Persona físi
 /** Which step a server message belongs to, so the user lands where they can fix it. */
 function stepForServerMessage(message: string): { step: StepId; field: FieldName } | null {
   if (message === MSG.usernameTaken || message === MSG.usernameShort || message === MSG.usernameLong) return { step: 'account', field: 'username' };
-  if (message === MSG.passwordShort || message === MSG.passwordLong || message === MSG.accountEmpty) return { step: 'account', field: 'password' };
+  if (message === MSG.passwordShort || message === MSG.passwordLong || message === MSG.passwordWeak || message === MSG.accountEmpty) return { step: 'account', field: 'password' };
   if (message === MSG.emailTaken || message === MSG.emailInvalid) return { step: 'email', field: 'email' };
   return null;
 }
@@ -112,6 +112,8 @@ export function RegisterPage() {
   function next() {
     const p = validateStep(step, form);
     if (p) return show(p);
+    // The server refuses what the meter shows as 'Muy débil' or 'Débil': say so before the next step.
+    if (step === 'account' && score !== null && isWeakScore(score)) return show({ step: 'account', field: 'password', message: MSG.passwordWeak });
     setProblem(null);
     notes.dismissAll();
     const i = stepIndex(step);
