@@ -179,6 +179,7 @@ const joinRoute = createRoute({
 
 // Issue 7: SAT sync.
 const syncRoute = createRoute({ getParentRoute: () => appRoute, path: 'sync', component: lazyRouteComponent(() => import('./sync/sync-page'), 'SyncPage') });
+const verifyRfcRoute = createRoute({ getParentRoute: () => appRoute, path: 'verify-rfc', component: lazyRouteComponent(() => import('./rfc-verification/verify-rfc-page'), 'VerifyRfcPage') });
 
 /** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */
 const signedInNotFoundRoute = createRoute({ getParentRoute: () => appRoute, path: '$', component: NotFound });
@@ -192,7 +193,7 @@ const routeTree = rootRoute.addChildren([
   ticketsRoute,
   oauthRoute,
   joinRoute,
-  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, supportRoute, plansRoute, companyPlansRoute, subscriptionRoute, syncRoute, companyRoute, companyViewRoute, perDiemRoute, signedInNotFoundRoute]),
+  appRoute.addChildren([indexRoute, homeRoute, addClientRoute, editInvoicementRoute, annualRoute, ...invoiceRoutes, supportRoute, plansRoute, companyPlansRoute, subscriptionRoute, syncRoute, verifyRfcRoute, companyRoute, companyViewRoute, perDiemRoute, signedInNotFoundRoute]),
 ]);
 
 export function createAppRouter() {

@@ -1,5 +1,6 @@
 // A tax account ("razón social") as the API returns it (spec §3 Account).
 import { RFC_COMPANY_LENGTH, RFC_FOREIGN, type PersonType } from './rfc';
+import type { RfcVerifiedBy } from './rfc-verification';
 
 export interface AccountAddress {
   street: string;
@@ -43,6 +44,9 @@ export interface Account {
   /** Régimen fiscal code ('' = not given yet): CFDI 4.0's RegimenFiscalReceptor (ours, issue 6). */
   regimen_fiscal: string;
   address: AccountAddress[];
+  /** Whether its holder proved they hold the RFC (e.firma or SAT): needed to act for a company or pull others' CFDI (ours). */
+  rfc_verified: boolean;
+  rfc_verified_by: RfcVerifiedBy | null;
 }
 
 export function accountType(a: Pick<Account, 'rfc'>): PersonType {

@@ -22,5 +22,7 @@ export function account(id: number, rfc: string, name: string | null = 'Empresa'
     residencia_fiscal: null,
     regimen_fiscal: '',
     address: [],
+    rfc_verified: false,
+    rfc_verified_by: null,
   };
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { accountDisplayName, type Account } from '../../domain/account';
 import { Icon } from '../ui/icon';
+import { RfcStatus } from '../ui/rfc-status';
 
 export function AccountMenu({
   accounts,
@@ -66,6 +67,7 @@ export function AccountMenu({
           <div className="account-menu__head">
             <strong>{name}</strong>
             <span className="muted tabular">{selected.rfc}</span>
+            <RfcStatus account={selected} onNavigate={() => setOpen(false)} />
           </div>
         )}
         {others.length > 0 && (

@@ -9,6 +9,7 @@ import { planById } from '../../domain/plans';
 import { ForSelectedAccount } from '../layout/for-selected-account';
 import { buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
+import { RfcStatus } from '../ui/rfc-status';
 import { SkeletonCard } from '../ui/skeleton';
 import { useOnline } from '../use-online';
 import { ConnectedApps } from '../oauth/connected-apps';
@@ -146,6 +147,10 @@ function Profile({ account }: { account: Account }) {
           <dd>{accountDisplayName(account)}</dd>
           <dt>RFC</dt>
           <dd>{account.rfc}</dd>
+          <dt>Verificación</dt>
+          <dd>
+            <RfcStatus account={account} explain />
+          </dd>
           {place && (
             <>
               <dt>Domicilio</dt>

@@ -74,7 +74,8 @@ export function CfdiCard({ qr, onDone }: { qr: CfdiQr; onDone: () => void }) {
   async function importIt(uuid: string) {
     setBusy(true);
     try {
-      const r = await api.post<{ ticket_id: string }>('/api/v3/cfdi/import', { uuid });
+      // The server imports someone else's CFDI only with the QR's RFCs and total as well as its UUID.
+      const r = await api.post<{ ticket_id: string }>('/api/v3/cfdi/import', { uuid, re: qr.re, rr: qr.rr, tt: qr.tt });
       setState({ kind: 'imported', ticketId: r.ticket_id });
       toast.success(CFDI_TXT.importedNow);
     } catch (e) {

@@ -42,6 +42,8 @@ export function toAccount(r: ClientRow): Account {
         zip_code: r.zipCode,
       },
     ],
+    rfc_verified: r.rfcVerifiedAt !== null,
+    rfc_verified_by: r.rfcVerifiedAt !== null && (r.rfcVerifiedBy === 'efirma' || r.rfcVerifiedBy === 'sat') ? r.rfcVerifiedBy : null,
   };
 }
 

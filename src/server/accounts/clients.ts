@@ -151,7 +151,8 @@ export async function updateClient(db: Db, userId: number, body: EditClientBody)
   try {
     const [row] = await db
       .update(clients)
-      .set(names)
+      // A proof was for the RFC it named: another RFC starts unverified.
+      .set(names.rfc === own.rfc ? names : { ...names, rfcVerifiedAt: null, rfcVerifiedBy: null })
       .where(and(eq(clients.id, id), eq(clients.userId, userId)))
       .returning();
     if (!row) throw fail(404, MSG.notFound);

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { PLANS } from '../../domain/plans';
 import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
@@ -160,6 +160,12 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
       .update(clients)
       .set({ zipCode: a.zipCode, taxRegime: a.taxRegime })
       .where(and(eq(clients.userId, demoId), eq(clients.rfc, a.rfc), eq(clients.taxRegime, '')));
+    // The demo's RFCs are SAT's test taxpayers whose CIECs the simulated portal holds (DEMO_SAT_CIECS): as
+    // proved as a SAT connection would make them, so the company and QR-import demos work at once.
+    await db
+      .update(clients)
+      .set({ rfcVerifiedAt: new Date(), rfcVerifiedBy: 'sat' })
+      .where(and(eq(clients.userId, demoId), eq(clients.rfc, a.rfc), isNull(clients.rfcVerifiedAt)));
   }
 
   const supportId = await ensureUser(db, {

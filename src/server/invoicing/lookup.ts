@@ -1,6 +1,6 @@
 // A scanned SAT verification QR (issue 6 item 5): is it an invoice we issued, or one the user already
 // keeps? And importing the one we issued into the user's account (through the issue-5 import pipeline).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { toCents } from '../../domain/decimal';
 import { MSG } from '../../domain/messages';
 import { normalizeRfc } from '../../domain/rfc';
@@ -9,6 +9,7 @@ import { clients, companies, invoiceRequests, receipts, tickets } from '../db/sc
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
 import { importCfdiBatch } from '../imports/import-cfdi';
+import { verifiedAmong } from '../rfc-verification/verified';
 
 export interface LookupQuery {
   uuid: string;
@@ -69,12 +70,36 @@ export async function lookupCfdi(db: Db, files: FileStore, userId: number, raw: 
   return { uuid: q.uuid, rfc_issuer: q.re, name_issuer: '', rfc_receiver: q.rr, total: q.tt, emission_date: null, state: 'unknown', ticket_id: null };
 }
 
-/** Imports an invoice we issued into the caller's accounts whose RFC it names; answers the ticket. */
-export async function importIssuedCfdi(db: Db, files: FileStore, userId: number, uuid: string, now: Date): Promise<string> {
-  const [row] = await db.select({ xmlKey: invoiceRequests.xmlKey }).from(invoiceRequests).where(eq(invoiceRequests.uuid, uuid.toUpperCase()));
-  const xml = row?.xmlKey ? await files.get(row.xmlKey) : null;
-  if (!xml) throw fail(404, MSG.notFound);
-  const accounts = (await db.select({ clientId: clients.id, rfc: clients.rfc }).from(clients).where(eq(clients.userId, userId)));
+/** What the import by UUID must name: the SAT QR's UUID, emisor and receptor RFC and total. */
+export interface ImportQuery {
+  uuid: string;
+  re?: string;
+  rr?: string;
+  tt?: string;
+}
+
+/**
+ * Imports an invoice we issued into the caller's accounts whose RFC it names; answers the ticket. Someone
+ * else's CFDI travels only to an account that proved its RFC (403 otherwise), and only when the QR's
+ * re, rr and tt match the stored CFDI as well as the UUID: the UUID alone is printed in many places.
+ */
+export async function importIssuedCfdi(db: Db, files: FileStore, userId: number, raw: ImportQuery, now: Date): Promise<string> {
+  if (!raw.re?.trim() || !raw.rr?.trim() || !raw.tt?.trim()) throw fail(400, MSG.cfdiImportQrMissing);
+  const q = { uuid: raw.uuid.trim().toUpperCase(), re: normalizeRfc(raw.re), rr: normalizeRfc(raw.rr), tt: raw.tt.trim() };
+  const named = await db
+    .select({ clientId: clients.id, rfc: clients.rfc })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), inArray(clients.rfc, [q.re, q.rr])));
+  if (named.length === 0) throw fail(422, MSG.importNotYours);
+  const verified = await verifiedAmong(db, named.map((a) => a.clientId));
+  const accounts = named.filter((a) => verified.has(a.clientId));
+  if (accounts.length === 0) throw fail(403, MSG.rfcNotVerifiedImport);
+  const issued = await issuedCfdi(db, q);
+  const xml = issued?.xmlKey ? await files.get(issued.xmlKey) : null;
+  const { readCfdi } = await import('../cfdi/read');
+  const read = xml ? readCfdi(xml) : undefined;
+  const total = toCents(q.tt);
+  if (!xml || !read?.ok || total === null || toCents(read.cfdi.total) !== total) throw fail(422, MSG.cfdiImportQrMismatch);
   const outcome = (await importCfdiBatch(db, files, userId, accounts, [{ uploadId: 'qr', bytes: xml }], now, async () => undefined)).get('qr');
   if (!outcome || outcome.status === 'rechazado') throw fail(422, MSG.importNotYours);
   const ticketId = outcome.ticketIds[0];

@@ -50,7 +50,7 @@ export const INVOICING_ENDPOINTS: Endpoint[] = [
     params: { id: '*UUID', re: 'RFC emisor', rr: 'RFC receptor', tt: 'Total' },
   },
   {
-    method: 'post', path: '/api/v3/cfdi/import', tag: TAG, auth: true, body: CfdiImportBody, response: CfdiImported, errors: [404, 422],
-    summary: 'Importar a tu cuenta un CFDI que emitimos (por su UUID), como en Importar CFDIs',
+    method: 'post', path: '/api/v3/cfdi/import', tag: TAG, auth: true, body: CfdiImportBody, response: CfdiImported, errors: [403, 404, 422],
+    summary: 'Importar a tu cuenta un CFDI que emitimos, con los datos de su QR del SAT: UUID, re, rr y tt (400 si faltan, 422 si no coinciden con el CFDI). Solo a cuentas con el RFC verificado (403), como en Importar CFDIs',
   },
 ];

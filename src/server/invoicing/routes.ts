@@ -141,7 +141,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
 
   app.post('/api/v3/cfdi/import', auth, async (c) => {
     const body = parseWith(CfdiImportBody, c.get('body'));
-    return ok(c, { ticket_id: await importIssuedCfdi(s.db, s.files, caller(c).userId, body.uuid, s.clock()) });
+    return ok(c, { ticket_id: await importIssuedCfdi(s.db, s.files, caller(c).userId, body, s.clock()) });
   });
 
   return app;

@@ -61,6 +61,10 @@ export const Invoice4Body = v.object({
 
 export const CfdiImportBody = v.object({
   uuid: v.pipe(v.string(MSG.notFound), v.regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, MSG.notFound)),
+  // The SAT QR's emisor RFC, receptor RFC and total: they must match the stored CFDI too.
+  re: v.optional(v.pipe(v.string(MSG.cfdiImportQrMissing), v.maxLength(13, MSG.cfdiImportQrMismatch))),
+  rr: v.optional(v.pipe(v.string(MSG.cfdiImportQrMissing), v.maxLength(13, MSG.cfdiImportQrMismatch))),
+  tt: v.optional(v.pipe(v.union([v.string(), v.number()], MSG.cfdiImportQrMissing), v.transform(String), v.maxLength(30, MSG.cfdiImportQrMismatch))),
 });
 
 // ---- answers (documentation) ----

@@ -44,6 +44,8 @@ export const Account = v.object({
   num_reg_id_trib: nullableString,
   residencia_fiscal: nullableString,
   address: v.array(Address),
+  rfc_verified: v.pipe(v.boolean(), v.description('Si se comprobó que quien la tiene es titular del RFC (e.firma o conexión al SAT)')),
+  rfc_verified_by: v.nullable(v.picklist(['efirma', 'sat'])),
 });
 
 export const Session = v.object({

@@ -27,6 +27,8 @@ const account = (over: Partial<Account>): Account => ({
   residencia_fiscal: null,
   regimen_fiscal: '612',
   address: [],
+  rfc_verified: false,
+  rfc_verified_by: null,
   ...over,
 });
 

@@ -116,6 +116,9 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'PUT /api/v3/users/{id}/branches/{rfc}/efirma',
       'GET /api/v3/users/{id}/branches/{rfc}/sync',
       'GET /dev/sat-portal',
+      // RFC verification
+      'GET /api/v3/clients/{client_id}/rfc_verification/challenge.json',
+      'PUT /api/v3/clients/{client_id}/rfc_verification/efirma',
       // issue 8: OAuth for third-party apps
       'POST /oauth/request_token.json',
       'GET /oauth/authorize.json',

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { clients } from '../../../src/server/db/schema';
 import type { Harness } from '../helpers/harness';
+import { markRfcVerifiedForTest } from '../helpers/rfc-verified';
 
 /** A real, valid CLABE (check digit 9) and the same with a wrong check digit. */
 export const CLABE = '032180000118359719';
@@ -17,12 +18,14 @@ export interface Manager {
   password: string;
 }
 
-export async function companyManager(h: Harness, planId = 4, rfc = 'ABC010101AB1', name = 'Abarrotes Del Centro SA'): Promise<Manager> {
+/** The company's RFC starts proved (invitations need it), unless `verified: false`. */
+export async function companyManager(h: Harness, planId = 4, rfc = 'ABC010101AB1', name = 'Abarrotes Del Centro SA', opts: { verified?: boolean } = {}): Promise<Manager> {
   const u = await h.signUp('jefe');
   const made = await h.call('POST', '/new_client', { token: u.token, body: { client: { rfc, name }, ubication_data: { street: 'Av. Juárez', external_number: '10', city: 'Puebla', state: 'Puebla', zip_code: '72000' } } });
   expect(made.status).toBe(200);
   const clientId = made.json.response.diverza_client_id as number;
   await h.database.db.update(clients).set({ planId }).where(eq(clients.id, clientId));
+  if (opts.verified !== false) await markRfcVerifiedForTest(h.database.db, clientId);
   return { token: u.token, userId: u.userId, clientId, username: u.username, password: u.password };
 }
 

@@ -8,6 +8,7 @@ import { inactiveRfcs, merchantTickets, tickets } from '../../../src/server/db/s
 import { processInvoiceRequest } from '../../../src/server/invoicing/process';
 import { maskEmail } from '../../../src/server/merchants/verify';
 import { DRIVERS } from '../helpers/harness';
+import { markRfcVerifiedForTest } from '../helpers/rfc-verified';
 import { invoicingEnv, merchantTicket, MOVIL_NORTE, movilNorteValues, requester, requestRow, type InvoicingEnv } from './invoicing-helpers';
 
 const DAY = 86_400_000;
@@ -145,13 +146,16 @@ describe.each(DRIVERS)('invoice4 on %s', (driver) => {
     expect(lookup.json.response).toMatchObject({ uuid: row.uuid, state: 'importable', ticket_id: null, rfc_receiver: 'XIQB891116QE4', total: t.total });
     // A tampered total matches nothing.
     expect((await env.call('GET', q('1.00'), { token: u.token })).json.response.state).toBe('unknown');
-    const imported = await env.call('POST', '/api/v3/cfdi/import', { token: u.token, body: { uuid: row.uuid } });
+    // Importing someone else's CFDI by UUID needs a proved RFC and the QR's data (tests/server/rfc-verification).
+    await markRfcVerifiedForTest(env.h.database.db, u.clientId);
+    const qr = { uuid: row.uuid, re: 'EKU9003173C9', rr: 'XIQB891116QE4', tt: t.total };
+    const imported = await env.call('POST', '/api/v3/cfdi/import', { token: u.token, body: qr });
     expect(imported.status, imported.text).toBe(200);
     const again = await env.call('GET', q(t.total), { token: u.token });
     expect(again.json.response).toMatchObject({ state: 'imported', ticket_id: imported.json.response.ticket_id });
     // Someone whose RFCs it does not name cannot import it.
     const stranger = await requester(env, { rfc: 'CACX7605101P8' });
-    const refused = await env.call('POST', '/api/v3/cfdi/import', { token: stranger.token, body: { uuid: row.uuid } });
+    const refused = await env.call('POST', '/api/v3/cfdi/import', { token: stranger.token, body: qr });
     expect([refused.status, refused.json]).toEqual([422, { errors: [MSG.importNotYours] }]);
   }, 30_000);
 
