@@ -16,6 +16,7 @@ import { companyViewRoutes } from './company-view/routes';
 import { DEFAULT_CONFIG, type AppDeps, type AppEnv, type Services } from './context';
 import { jsonBody } from './http/body';
 import { clientIp } from './http/client-ip';
+import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
 import { importRoutes } from './imports/routes';
@@ -69,6 +70,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       c.res.headers.set('Cache-Control', 'no-store');
     }
   });
+  // Before any body parsing: a /dev/… request from anyone but this machine goes no further.
+  app.use('/dev/*', devOnly(config));
   app.use(jsonBody());
   app.use(idempotency(s));
 
@@ -93,7 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', rfcVerificationRoutes(s));
   app.route('/', oauthRoutes(s));
   app.route('/', openApiRoutes());
-  if (config.devMailbox) app.route('/', devMailboxRoutes(s));
+  if (config.devTools) app.route('/', devMailboxRoutes(s));
 
   const files = config.staticDir ? staticFiles(config.staticDir) : null;
   if (files) app.use('*', files);

@@ -1,4 +1,5 @@
 // Server settings from the environment (README lists them); defaults give the embedded setup.
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import type { AppConfig } from './context';
 import { DEFAULT_CONFIG } from './context';
@@ -6,6 +7,8 @@ import { SAT_ESTADO_PRODUCTION_URL } from './sat/estado-cfdi';
 
 export interface ServerEnv {
   port: number;
+  /** Address to bind: HOST; else 127.0.0.1 in the demo (dev tools on), all interfaces otherwise. */
+  host?: string;
   dataDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
@@ -16,10 +19,50 @@ export interface ServerEnv {
   app: AppConfig;
 }
 
+/**
+ * The one rule for the development tools (/dev/mailbox shows every reset link): they exist only in the
+ * embedded demo, so any production setting turns them off. Empty values count as unset.
+ */
+export function devToolsAllowed(env: NodeJS.ProcessEnv): boolean {
+  return !env.DATABASE_URL && !env.SMTP_URL && !env.PUBLIC_URL && env.NODE_ENV !== 'production';
+}
+
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * The origin a person reaches the server at, from the address it listens on: links in e-mails and QR
+ * codes when PUBLIC_URL is not set. A wildcard bind (HOST=0.0.0.0, to try the demo on a phone) links
+ * to this machine's first LAN address, which the phone can open.
+ */
+export function listenOrigin(host: string | undefined, port: number, interfaces = networkInterfaces()): string {
+  let name = host || '0.0.0.0';
+  if (name === '0.0.0.0' || name === '::') {
+    const lan = Object.values(interfaces)
+      .flat()
+      .find((a) => a && !a.internal && a.family === 'IPv4');
+    name = lan?.address ?? 'localhost';
+  }
+  if (isLoopbackHost(name)) name = 'localhost';
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/** PUBLIC_URL as the base of links: a full http(s) address, without a trailing slash, query or fragment. */
+export function parsePublicUrl(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`PUBLIC_URL debe ser una dirección http(s) completa, por ejemplo https://cuentasclaras.mx (se recibió «${value}»)`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const smtpUrl = env.SMTP_URL || undefined;
+  const port = Number(env.PORT) || 8080;
+  const devTools = devToolsAllowed(env);
+  const host = env.HOST || (devTools ? '127.0.0.1' : undefined);
   return {
-    port: Number(env.PORT) || 8080,
+    port,
+    host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl,
@@ -28,10 +71,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     satEstadoUrl: env.SAT_ESTADO_URL || (env.SAT_ESTADO === 'on' ? SAT_ESTADO_PRODUCTION_URL : undefined),
     app: {
       ...DEFAULT_CONFIG,
-      publicUrl: env.PUBLIC_URL || undefined,
+      publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : listenOrigin(host, port),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       staticDir: resolve(env.STATIC_DIR || './dist'),
-      devMailbox: !smtpUrl,
+      devTools,
       altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
       banxicoToken: env.BANXICO_TOKEN || undefined,
       banxicoUrl: env.BANXICO_URL || undefined,

@@ -11,14 +11,14 @@ import type { InvoiceQueue } from './invoicing/queue';
 export type Clock = () => Date;
 
 export interface AppConfig {
-  /** Public origin for links in e-mails; else the request's origin. */
-  publicUrl?: string;
+  /** Base of every link we send (e-mails, QR codes): PUBLIC_URL, else the address the server listens on. Never the request's Host. */
+  publicUrl: string;
   /** Trust X-Forwarded-For / X-Forwarded-Proto (behind a proxy). */
   trustProxy: boolean;
   /** Directory of the built PWA; absent = no static files. */
   staticDir?: string;
-  /** Serve GET /dev/mailbox (only when no SMTP is configured). */
-  devMailbox: boolean;
+  /** The development tools (/dev/…: mailbox, merchant tickets, simulated SAT portal), for loopback clients only. readEnv decides (devToolsAllowed). */
+  devTools: boolean;
   /** ALTCHA HMAC key; absent = generated once and kept in the settings table. */
   altchaHmacKey?: string;
   /** Proof-of-work size: ~1 s on a phone at 50 000. */
@@ -32,8 +32,9 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
+  publicUrl: 'http://localhost:8080',
   trustProxy: false,
-  devMailbox: true,
+  devTools: true,
   captchaMaxNumber: 50_000,
   sessionCacheMs: 5_000,
 };

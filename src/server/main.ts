@@ -50,14 +50,21 @@ async function main(): Promise<void> {
   await startSatSyncWorker(boss, { db: database.db, files, mailer, publicUrl: env.app.publicUrl });
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
-  const server = serve({ fetch: app.fetch, port: env.port, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
-    const base = `http://localhost:${env.port}`;
+  // The demo listens on 127.0.0.1 unless HOST says otherwise (readEnv); production on every interface.
+  const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {
+    const base = env.app.publicUrl;
     console.log(`Cuentas Claras en ${base}`);
     console.log(`Base de datos: ${database.kind === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${env.dataDir}`}`);
     console.log(`Entra con usuario ${DEMO_USER.username} / contraseña ${DEMO_USER.password}`);
-    if (env.app.devMailbox) console.log(`Correos de desarrollo: ${base}/dev/mailbox`);
-    if (env.app.devMailbox) console.log(`Tickets de comercios de prueba: ${base}/dev/merchant-tickets`);
-    if (env.app.devMailbox) console.log(`Portal del SAT simulado: ${base}/dev/sat-portal`);
+    if (env.app.devTools) {
+      // The dev tools answer this machine only, whatever HOST is.
+      const local = `http://localhost:${env.port}`;
+      console.log(`Correos de desarrollo: ${local}/dev/mailbox`);
+      console.log(`Tickets de comercios de prueba: ${local}/dev/merchant-tickets`);
+      console.log(`Portal del SAT simulado: ${local}/dev/sat-portal`);
+    } else if (!process.env.PUBLIC_URL) {
+      console.log(`Aviso: PUBLIC_URL no está definido; los enlaces de los correos apuntan a ${base}`);
+    }
     console.log(`API: ${base}/api/docs`);
   });
 

@@ -6,7 +6,7 @@ import { MSG } from '../../domain/messages';
 import { spendSolution } from '../captcha/altcha';
 import type { AppEnv, Services } from '../context';
 import { caller, extractToken, requireAuth } from '../http/auth';
-import { clientIp, requestOrigin } from '../http/client-ip';
+import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { markSecretResponse } from '../http/idempotency';
@@ -43,8 +43,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono
 
   app.post('/api/v2/password_reset', async (c) => {
     const body = parseWith(PasswordResetRequestBody, c.get('body'));
-    const origin = s.config.publicUrl || requestOrigin(c, s.config.trustProxy);
-    await requestReset(s.db, s.mailer, body.user.login, origin, s.clock(), clientIp(c, s.config.trustProxy));
+    await requestReset(s.db, s.mailer, body.user.login, s.config.publicUrl, s.clock(), clientIp(c, s.config.trustProxy));
     return ok(c, { message: MSG.resetSent });
   });
 

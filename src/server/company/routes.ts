@@ -6,7 +6,6 @@ import { REFUND_ACCOUNT_TYPES } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
-import { requestOrigin } from '../http/client-ip';
 import { ok } from '../http/envelope';
 import { markSecretResponse } from '../http/idempotency';
 import { fail, parseWith } from '../http/errors';
@@ -27,11 +26,11 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
   const auth = requireAuth(s);
 
   const company = (c: Context<AppEnv>): Promise<Company> => managedCompany(s.db, caller(c).userId, idOf(c.req.param('client_id')));
-  const inviting = (c: Context<AppEnv>): InviteContext => ({
+  const inviting = (): InviteContext => ({
     db: s.db,
     mailer: s.mailer,
     now: s.clock(),
-    publicUrl: s.config.publicUrl || requestOrigin(c, s.config.trustProxy),
+    publicUrl: s.config.publicUrl,
   });
   const companyName = (co: Company, given: string) => given.trim() || co.name || co.rfc;
 
@@ -64,7 +63,7 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
     // Invitations collect CLABEs in the company's name: only an account that proved its RFC sends them.
     await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
     const body = parseWith(NewCollaboratorBody, c.get('body'));
-    const made = await inviteCollaborator(inviting(c), co, body.invitation, companyName(co, body.company_name), body.email_text);
+    const made = await inviteCollaborator(inviting(), co, body.invitation, companyName(co, body.company_name), body.email_text);
     return ok(c, made, 201);
   });
 
@@ -76,7 +75,7 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
     if (body.resend) await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
     const edit = Object.fromEntries(Object.entries(body.invitation).filter(([, val]) => val !== undefined));
     const updated = await updateCollaborator(s.db, co, id, edit, s.clock());
-    if (body.resend) await resendInvitation(inviting(c), co, id, companyName(co, body.company_name), body.email_text);
+    if (body.resend) await resendInvitation(inviting(), co, id, companyName(co, body.company_name), body.email_text);
     return ok(c, updated);
   });
 

@@ -21,15 +21,3 @@ export function isTls(c: Context, trustProxy: boolean): boolean {
   if (trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
   return new URL(c.req.url).protocol === 'https:';
 }
-
-/** The origin the browser used, for links in e-mails when PUBLIC_URL is not set. */
-export function requestOrigin(c: Context, trustProxy: boolean): string {
-  const url = new URL(c.req.url);
-  if (trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto) url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
-}

@@ -1,5 +1,5 @@
 // GET /dev/mailbox: the embedded mailbox as a server-rendered page (no script, everything escaped).
-// Mounted only when SMTP_URL is not set.
+// A development tool: mounted only in the embedded demo and answered only to loopback clients (http/dev-only.ts).
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';

@@ -1,4 +1,4 @@
-// GET /dev/merchant-tickets (development only, with the dev mailbox): the demo merchants and, per
+// GET /dev/merchant-tickets (development tools: embedded demo, loopback clients; http/dev-only.ts): the demo merchants and, per
 // merchant, its registered tickets with everything a person needs to try each flow — the values to
 // type in its form, and the QR a phone can scan. Server-rendered, no script, everything escaped.
 import { asc, desc, eq, sql } from 'drizzle-orm';
@@ -8,7 +8,6 @@ import { FORMAS_PAGO } from '../../domain/invoicing';
 import { MERCHANTS } from '../../domain/merchants';
 import type { AppEnv, Services } from '../context';
 import { companies, merchantTickets } from '../db/schema';
-import { requestOrigin } from '../http/client-ip';
 import { escapeHtml } from '../mail/html';
 import { mexicoToday } from '../../domain/merchant-fields';
 import { merchantFields } from './fields';
@@ -54,11 +53,10 @@ export function devMerchantTicketsRoutes(s: Services): Hono<AppEnv> {
     const entry = MERCHANTS.find((x) => x.short_name === short);
     const fields = await merchantFields(s.db, m.id);
     const tickets = await s.db.select().from(merchantTickets).where(eq(merchantTickets.companyId, m.id)).orderBy(desc(merchantTickets.issuedAt)).limit(PAGE);
-    const origin = s.config.publicUrl || requestOrigin(c, s.config.trustProxy);
     const form = entry?.anonymous ? `/#/ticket/form-anonymous/${short}` : `/#/ticket/form/${short}`;
     const body = await Promise.all(
       tickets.map(async (t) => {
-        const qr = merchantTicketQr(origin, short, t);
+        const qr = merchantTicketQr(s.config.publicUrl, short, t);
         const svg = await QRCode.toString(qr, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
         const facts = fields
           .filter((f) => f.meaning !== 'label')

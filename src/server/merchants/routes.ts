@@ -10,7 +10,6 @@ import { companies } from '../db/schema';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { parseBracketedQuery, type QueryValue } from '../http/bracketed-query';
-import { requestOrigin } from '../http/client-ip';
 import { rfcRoutes } from '../rfc/routes';
 import { and, eq } from 'drizzle-orm';
 import { merchantById, merchantByShort } from './csd';
@@ -98,11 +97,10 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     if (!merchant) throw fail(401, MSG.merchantKeyInvalid);
     const input = parseWith(MerchantTicketBody, c.get('body'));
     const ticket = await registerMerchantTicket(s.db, merchant, input, s.clock());
-    const origin = s.config.publicUrl || requestOrigin(c, s.config.trustProxy);
-    return ok(c, { ref: ticket.ref, check_code: ticket.checkCode, subtotal: ticket.subtotal, tax: ticket.tax, total: ticket.total, qr: merchantTicketQr(origin, merchant.shortName, ticket) }, 201);
+    return ok(c, { ref: ticket.ref, check_code: ticket.checkCode, subtotal: ticket.subtotal, tax: ticket.tax, total: ticket.total, qr: merchantTicketQr(s.config.publicUrl, merchant.shortName, ticket) }, 201);
   });
 
   app.route('/', rfcRoutes(s));
-  if (s.config.devMailbox) app.route('/', devMerchantTicketsRoutes(s));
+  if (s.config.devTools) app.route('/', devMerchantTicketsRoutes(s));
   return app;
 }

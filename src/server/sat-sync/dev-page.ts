@@ -1,4 +1,4 @@
-// GET /dev/sat-portal (development only, with the dev mailbox): the simulated SAT portal's accounts and a
+// GET /dev/sat-portal (development tools: embedded demo, loopback clients; http/dev-only.ts): the simulated SAT portal's accounts and a
 // form to open one for any RFC with a CIEC, so a tester can connect an account of their own. CIECs are
 // stored hashed, so the page shows the demo's documented ones only. Server-rendered, everything escaped.
 import { asc } from 'drizzle-orm';

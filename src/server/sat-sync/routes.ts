@@ -177,6 +177,6 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     return ok(c, await syncStatus(s.db, client, runtime().portal.methods));
   });
 
-  if (s.config.devMailbox) app.route('/', devSatPortalRoutes(s));
+  if (s.config.devTools) app.route('/', devSatPortalRoutes(s));
   return app;
 }

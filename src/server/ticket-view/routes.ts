@@ -6,7 +6,6 @@ import QRCode from 'qrcode';
 import { MSG } from '../../domain/messages';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { companies, merchantTickets } from '../db/schema';
-import { requestOrigin } from '../http/client-ip';
 import { fail } from '../http/errors';
 import { receiptVerificationUrl, ticketXml, type ReceiptTicket } from './ticket-xml';
 
@@ -66,8 +65,7 @@ export function ticketViewRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
 
   app.get(`/api/v3/tickets/${REF}/qr.svg`, async (c) => {
     const r = await findReceipt(s, c.req.param('ref'));
-    const origin = s.config.publicUrl ?? requestOrigin(c, s.config.trustProxy);
-    const svg = await receiptQrSvg(receiptVerificationUrl(origin, r));
+    const svg = await receiptQrSvg(receiptVerificationUrl(s.config.publicUrl, r));
     c.header('Content-Type', 'image/svg+xml');
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(svg);

@@ -27,7 +27,17 @@ export interface CallOptions {
   raw?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** The client address the harness's proxy reports (X-Forwarded-For; the app runs with TRUST_PROXY on). */
   ip?: string;
+  /** The socket's peer address the app sees (default 127.0.0.1: the proxy on this machine, or a local browser). */
+  socket?: string;
+  /** Connected straight to the server, not through the proxy: no X-Forwarded-For (a browser on this machine, with `socket` left alone). */
+  direct?: boolean;
+}
+
+/** The bindings @hono/node-server gives a request, for app.request(path, init, socketEnv(…)) outside `call`. */
+export function socketEnv(address = '127.0.0.1') {
+  return { incoming: { socket: { remoteAddress: address, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } };
 }
 
 export interface Harness {
@@ -99,7 +109,7 @@ export async function createHarness(driver: DriverName, config: Partial<AppConfi
   });
 
   const call: Harness['call'] = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? freshIp(), ...opts.headers };
+    const headers: Record<string, string> = { ...(opts.direct ? {} : { 'x-forwarded-for': opts.ip ?? freshIp() }), ...opts.headers };
     let body: string | undefined;
     if (opts.raw !== undefined) body = opts.raw;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
@@ -107,7 +117,7 @@ export async function createHarness(driver: DriverName, config: Partial<AppConfi
       headers['content-type'] = 'application/json';
     }
     if (opts.token) headers['x-access-token'] = opts.token;
-    const res = await app.request(path, { method, headers, body });
+    const res = await app.request(path, { method, headers, body }, socketEnv(opts.socket));
     const text = await res.text();
     let json: unknown;
     try {

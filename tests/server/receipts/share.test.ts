@@ -29,7 +29,7 @@ describe.each(DRIVERS)('sharing receipts by e-mail on %s', (driver) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    h = await createHarness(driver, { devMailbox: false }, { mailer: smtpMailer(smtp.url) });
+    h = await createHarness(driver, { devTools: false }, { mailer: smtpMailer(smtp.url) });
     a = await ownerWithRfc(h);
     b = await ownerWithRfc(h);
     ids.one = (await createEntry(h, a, spending({ date: '2026/07/07', amount: '1160' }))).id;
@@ -111,7 +111,7 @@ describe.each(DRIVERS)('sharing receipts by e-mail on %s', (driver) => {
   });
 
   it('answers the generic failure when the mail server is down', async () => {
-    const down = await createHarness(driver, { devMailbox: false }, { mailer: smtpMailer('smtp://127.0.0.1:9') });
+    const down = await createHarness(driver, { devTools: false }, { mailer: smtpMailer('smtp://127.0.0.1:9') });
     try {
       const o = await ownerWithRfc(down);
       const id = (await createEntry(down, o, spending({ date: '2026/07/07' }))).id;

@@ -11,7 +11,7 @@ import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { ciecContext, efirmaPasswordContext } from '../../../src/server/sat-sync/store';
 import { DEMO_SAT_CIECS, SimulatedSatPortal, seedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
 import type { SatSyncJob } from '../../../src/server/sat-sync/sync';
-import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
+import { createHarness, DRIVERS, socketEnv, type Harness } from '../helpers/harness';
 import { EFIRMA, efirmaForm, FIEL_PASSWORD, PERSONA, personWithPlan, putForm } from './helpers';
 
 const CIEC = DEMO_SAT_CIECS[PERSONA]!;
@@ -185,14 +185,14 @@ describe.each(DRIVERS)('SAT sync API (%s)', (driver) => {
   });
 
   it('serves the simulated portal page and opens a portal account from its form', async () => {
-    const page = await h.call('GET', '/dev/sat-portal');
+    const page = await h.call('GET', '/dev/sat-portal', { direct: true });
     expect(page.status).toBe(200);
     expect(page.text).toContain(PERSONA);
     expect(page.text).toContain(CIEC);
     const form = new FormData();
     form.set('rfc', 'GODE561231GR8');
     form.set('ciec', 'Gode2026x');
-    const res = await h.app.request('/dev/sat-portal', { method: 'POST', body: form });
+    const res = await h.app.request('/dev/sat-portal', { method: 'POST', body: form }, socketEnv());
     expect(res.status).toBe(200);
     expect(await res.text()).not.toContain('Gode2026x');
     expect(await simulated().authenticate('GODE561231GR8', 'Gode2026x')).toBe(true);
