@@ -2,8 +2,9 @@
 // error keeps the method, the path and the error, with every token, signed link or OAuth secret hidden.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
+import { createApp } from '../../../src/server/app';
+import { createDb, type Database } from '../../../src/server/db/client';
 import { redactSecrets } from '../../../src/server/http/log-redact';
-import { createHarness, type Harness } from '../helpers/harness';
 
 const TOKEN = 'tok3nSecreto0123456789abcdef';
 const LINK = '7.1900000000.AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
@@ -42,21 +43,24 @@ describe('redacting secrets from what the server logs', () => {
 });
 
 describe('the log line of an unexpected error', () => {
-  let h: Harness;
+  let database: Database;
+  let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
-    h = await createHarness('pglite');
+    // The error path needs no tables: an empty embedded database keeps this quick.
+    database = await createDb({});
+    app = createApp({ db: database.db, mailer: { send: async () => undefined } });
     // A failure that quotes the request's whole URL, as a library that choked on it would.
-    h.app.get('/zz-falla', (c) => {
+    app.get('/zz-falla', (c) => {
       throw new Error(`no se pudo leer ${c.req.url}`, { cause: new Error(`causa: ${c.req.url}`) });
     });
   });
-  afterAll(async () => h?.close());
+  afterAll(async () => database?.close());
 
   it('answers the generic 500 and logs the path and the error without the token of the query', async () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void lines.push(parts.map(String).join(' ')));
     try {
-      const res = await h.app.request(`/zz-falla?receipt_id=r1&access_token=${TOKEN}&link=${LINK}`);
+      const res = await app.request(`/zz-falla?receipt_id=r1&access_token=${TOKEN}&link=${LINK}`);
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ errors: [MSG.generic] });
     } finally {
