@@ -4,12 +4,14 @@
 // user B, calling each authenticated route with user A's ids, gets a 404 (or the refusal the table
 // justifies), never A's data, and changes nothing of A's.
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import type { ApiResult } from '../server/helpers/harness';
 import { DRIVERS } from '../server/helpers/harness';
 import { PARAM_FILL, PUBLIC_ROUTES, ROUTE_PROBES, VALUE_PARAMS, type PublicRoute, type RouteProbe } from './route-table';
-import { buildWorld, type Request, type World } from './world';
+import { clients } from '../../src/server/db/schema';
+import { buildWorld, SOCKET, type Request, type World } from './world';
 
 const TABLE = 'tests/security/route-table.ts';
 const UNAUTHORIZED = { errors: [MSG.unauthorized] };
@@ -250,31 +252,33 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     expect(problems).toEqual([]);
   });
 
+  /** What A reads of their own: must be the same after B's probes. */
+  const snapshot = async () => {
+    const paths = [
+      '/user_clients',
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=${w.a.invoiceMonth.month}`,
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&usuario[view]=annual&date[year]=${w.a.invoiceMonth.year}`,
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=1`,
+      `/receipt_xml?receipt_id=${w.a.receiptId}`,
+      `/api/v2/ticket_image?ticket_id=${w.a.ticketId}`,
+      '/api/v3/chat',
+      `/api/v3/clients/${w.a.companyClientId}/areas.json`,
+      `/api/v3/clients/${w.a.companyClientId}/collaborators.json`,
+      `/api/v3/clients/${w.a.companyClientId}/per_diem_events.json`,
+      `/tickets/colaborators?usuario[rfc_owner]=${w.a.companyRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=${w.a.invoiceMonth.month}`,
+      `/api/v3/users/${w.a.userId}/oauth_grants.json`,
+      `/api/v3/users/${w.a.userId}/branches/${w.a.personRfc}/sync`,
+      `/api/v3/invitations/${w.a.invitationToken}.json`,
+    ];
+    const out: Record<string, string> = {};
+    for (const path of paths) {
+      const res = await w.call({ method: 'GET', path, token: w.a.token });
+      out[path] = shown(res).slice(0, 4) + res.text;
+    }
+    return out;
+  };
+
   it('gives user B a 404 (or the justified refusal) on user A’s ids, never A’s data, and changes nothing of A’s', async () => {
-    const snapshot = async () => {
-      const paths = [
-        '/user_clients',
-        `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=${w.a.invoiceMonth.month}`,
-        `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&usuario[view]=annual&date[year]=${w.a.invoiceMonth.year}`,
-        `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=1`,
-        `/receipt_xml?receipt_id=${w.a.receiptId}`,
-        `/api/v2/ticket_image?ticket_id=${w.a.ticketId}`,
-        '/api/v3/chat',
-        `/api/v3/clients/${w.a.companyClientId}/areas.json`,
-        `/api/v3/clients/${w.a.companyClientId}/collaborators.json`,
-        `/api/v3/clients/${w.a.companyClientId}/per_diem_events.json`,
-        `/tickets/colaborators?usuario[rfc_owner]=${w.a.companyRfc}&date[year]=${w.a.invoiceMonth.year}&date[month]=${w.a.invoiceMonth.month}`,
-        `/api/v3/users/${w.a.userId}/oauth_grants.json`,
-        `/api/v3/users/${w.a.userId}/branches/${w.a.personRfc}/sync`,
-        `/api/v3/invitations/${w.a.invitationToken}.json`,
-      ];
-      const out: Record<string, string> = {};
-      for (const path of paths) {
-        const res = await w.call({ method: 'GET', path, token: w.a.token });
-        out[path] = shown(res).slice(0, 4) + res.text;
-      }
-      return out;
-    };
     const before = await snapshot();
     for (const [path, seen] of Object.entries(before)) expect(seen.slice(0, 3), `A reads ${path}`).toBe('200');
 
@@ -317,6 +321,100 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     // Nothing of A's changed, and nothing was mailed on B's behalf.
     expect(await snapshot()).toEqual(before);
     expect(w.mail.filter((m) => m.to.includes('beto'))).toEqual([]);
+  });
+
+  it('lets no one else re-invoice A’s stamped invoice through its merchant ticket’s ref, with or without its proof', async () => {
+    const before = await snapshot();
+    const receiver = { email: 'beto@example.com', rfc: w.b.personRfc, uso_cfdi: 'G03', nombre: 'BETO INTRUSO', regimen_fiscal_receptor: '612', codigo_postal: '06600', refactura: 1 };
+    const proof = { check: w.a.invoiceTicket.checkCode, total: w.a.invoiceTicket.total };
+    const tries: [string, Request][] = [
+      ['anonymous, the ref alone', { method: 'POST', path: `/api/v33/tickets/${w.a.invoiceTicket.ref}/invoice4`, body: receiver }],
+      ['anonymous, with the ticket’s check code and total', { method: 'POST', path: `/api/v33/tickets/${w.a.invoiceTicket.ref}/invoice4`, body: { ...receiver, ...proof } }],
+      ['B signed in, with the proof', { method: 'POST', path: `/api/v33/tickets/${w.a.invoiceTicket.ref}/invoice4`, token: w.b.token, body: { ...receiver, ...proof, client: w.b.personClientId } }],
+    ];
+    const problems: string[] = [];
+    for (const [what, req] of tries) {
+      const res = await w.call(req);
+      if (res.status < 400 || res.status > 499 || !Array.isArray(res.json?.errors)) problems.push(`${what}: ${shown(res)}`);
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    expect(w.mail.filter((m) => m.to.includes('beto'))).toEqual([]);
+  });
+
+  it('streams B only B’s own upload statuses, even when B names A’s upload', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new TextEncoder().encode('<?xml version="1.0"?><nada/>')]), 'carga-de-beto.xml');
+    const up = await w.call({ method: 'POST', path: `/api/v3/users/${w.b.userId}/files`, token: w.b.token, form });
+    expect(up.status, up.text).toBe(200);
+    const mine = up.json.response.files[0].id as string;
+    const res = await w.app.request(
+      `/api/v3/users/${w.b.userId}/files/statuses?ids[]=${w.a.uploadId}&ids[]=${mine}`,
+      { headers: { 'x-access-token': w.b.token, 'x-forwarded-for': '10.250.0.1' } },
+      SOCKET,
+    );
+    expect(res.status).toBe(200);
+    // One look sends every row in scope, oldest first: A's upload, were it in scope, comes before B's.
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes(mine)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+    expect(text).toContain(mine);
+    expect(text).not.toContain(w.a.uploadId);
+    expect(text).not.toContain(w.markers.uploadName);
+  });
+
+  it('gives a second holder of A’s RFCs none of A’s data: it belongs to A’s accounts, not to the RFC', async () => {
+    const before = await snapshot();
+    // An RFC is no secret (two users may hold one, spec): B adds A's, unverified, on the same plans.
+    const person = await w.call({ method: 'POST', path: '/new_client', token: w.b.token, body: { client: { rfc: w.a.personRfc, first_name: 'Beto', last_name: 'Intruso' } } });
+    expect(person.status, person.text).toBe(200);
+    const company = await w.call({
+      method: 'POST', path: '/new_client', token: w.b.token,
+      body: { client: { rfc: w.a.companyRfc, name: 'Intrusos Dos SA' }, ubication_data: { street: 'Reforma', external_number: '2', city: 'CDMX', state: 'CDMX', zip_code: '06600' } },
+    });
+    expect(company.status, company.text).toBe(200);
+    const companyId = company.json.response.diverza_client_id as number;
+    await w.h.database.db.update(clients).set({ planId: 2 }).where(eq(clients.id, person.json.response.diverza_client_id as number));
+    await w.h.database.db.update(clients).set({ planId: 6, subscriptionId: 4 }).where(eq(clients.id, companyId));
+
+    const { year, month } = w.a.invoiceMonth;
+    const reads = [
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&date[year]=${year}&date[month]=${month}`,
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&usuario[view]=annual&date[year]=${year}`,
+      `/api/v2/tickets?usuario[rfc_owner]=${w.a.personRfc}&usuario[view]=annual&date[year]=${year}&action=stats`,
+      `/api/v3/analytics/spending/${w.a.personRfc}/${year}/${month}`,
+      `/api/v3/analytics/spending/${w.a.personRfc}/${year}`,
+      `/tickets/colaborators?usuario[rfc_owner]=${w.a.companyRfc}&date[year]=${year}&date[month]=${month}`,
+      `/tickets/colaborator_stats?usuario[rfc_owner]=${w.a.companyRfc}&date[year]=${year}&date[month]=${month}`,
+      `/api/v3/clients/${companyId}/areas.json`,
+      `/api/v3/clients/${companyId}/collaborators.json`,
+      `/api/v3/clients/${companyId}/per_diem_events.json`,
+      `/api/v3/users/${w.b.userId}/branches/${w.a.personRfc}/sync`,
+    ];
+    const holds = ['personRfc', 'companyRfc'];
+    const problems: string[] = [];
+    for (const path of reads) {
+      const res = await w.call({ method: 'GET', path, token: w.b.token });
+      if (res.status !== 200) problems.push(`${path}: ${shown(res)}`);
+      for (const [name, value] of Object.entries(w.markers)) {
+        if (!holds.includes(name) && res.text.toLowerCase().includes(value.toLowerCase())) problems.push(`${path}: B's answer holds A's ${name}: ${shown(res)}`);
+      }
+    }
+    // Nothing of A's SAT connection shows on B's copy of the RFC.
+    const sync = await w.call({ method: 'GET', path: `/api/v3/users/${w.b.userId}/branches/${w.a.personRfc}/sync`, token: w.b.token });
+    expect(sync.json.response.method).toBeNull();
+    // An unverified copy of an RFC cannot pull the CFDI issued to it by UUID and QR, nor invite in the company's name.
+    const imported = await w.call({ method: 'POST', path: '/api/v3/cfdi/import', token: w.b.token, body: { uuid: w.a.uuid, re: w.a.invoiceIssuerRfc, rr: w.a.personRfc, tt: w.a.invoiceTotal } });
+    if (imported.status !== 403) problems.push(`cfdi/import by the QR into B's unverified copy of A's RFC: ${shown(imported)}`);
+    const invited = await w.call({ method: 'POST', path: `/api/v3/clients/${companyId}/collaborators.json`, token: w.b.token, body: { invitation: { email: 'otra@example.com', first_name: 'Otra', last_name: 'Persona', area_id: null, corporate_card: '1234', account_type_for_refunds_id: 1, account_for_refunds: '032180000118359719', authorizer_id: null }, email_text: '', company_name: '' } });
+    if (invited.status !== 403) problems.push(`an invitation in the name of B's unverified copy of A's company RFC: ${shown(invited)}`);
+    expect(problems).toEqual([]);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('shows an anonymous invoice request’s status to others without its owner’s e-mail', async () => {

@@ -24,7 +24,7 @@ import { createEntry, pngOfSize, spending, uploadImage, type Owner } from '../se
 export const PERSONA = DEMO_RFCS.persona.rfc;
 const OAUTH_CALLBACK = 'https://app.example.mx/cc/callback';
 /** What app.request() gets from @hono/node-server: a peer on this machine (the proxy; X-Forwarded-For names the client). */
-const SOCKET = { incoming: { socket: { remoteAddress: '127.0.0.1', remoteFamily: 'IPv4' } } };
+export const SOCKET = { incoming: { socket: { remoteAddress: '127.0.0.1', remoteFamily: 'IPv4' } } };
 
 export interface Request {
   method: string;
@@ -50,6 +50,8 @@ export interface Ids {
   ticketId: string;
   /** The ticket of the invoice A asked for at a merchant (stamped, with its receipt). */
   invoiceTicketId: string;
+  /** The merchant's printed ticket behind it: its ref, check code and total. */
+  invoiceTicket: { ref: string; checkCode: string; total: string };
   invoiceMonth: { year: number; month: number };
   requestId: string;
   /** The invoice's SAT QR data besides the UUID: issuer RFC and total. */
@@ -229,7 +231,7 @@ export async function buildWorld(driver: DriverName): Promise<World> {
   const a: Ids = {
     userId: ua.userId, token: ua.token, email: ua.email, username: ua.username,
     personRfc: PERSONA, personClientId, companyRfc, companyClientId,
-    ticketId: entry.id, invoiceTicketId, invoiceMonth, requestId, invoiceIssuerRfc: invoiced.receipt.rfc_issuer, invoiceTotal: mt.total,
+    ticketId: entry.id, invoiceTicketId, invoiceTicket: { ref: mt.ref, checkCode: mt.checkCode, total: mt.total }, invoiceMonth, requestId, invoiceIssuerRfc: invoiced.receipt.rfc_issuer, invoiceTotal: mt.total,
     receiptId: invoiced.receipt.receipt_id, uuid: invoiced.receipt.uuid, uploadId,
     conversationId, messageId, areaId, collaboratorId: colab.collaboratorId, collaboratorTicketId,
     invitationToken, eventId, grantId,
