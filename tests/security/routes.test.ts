@@ -417,6 +417,17 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('replays nothing of A’s to B who sends the same Idempotency-Key', async () => {
+    const key = `clave-${randomBytes(8).toString('hex')}`;
+    const body = { body: 'mensaje con la misma clave' };
+    const mine = await w.call({ method: 'POST', path: '/api/v3/chat/messages', token: w.a.token, body, headers: { 'Idempotency-Key': key } });
+    expect(mine.status, mine.text).toBe(201);
+    const theirs = await w.call({ method: 'POST', path: '/api/v3/chat/messages', token: w.b.token, body, headers: { 'Idempotency-Key': key } });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(theirs.json.response.message.id).not.toBe(mine.json.response.message.id);
+    expect(theirs.text).not.toContain(w.a.conversationId);
+  });
+
   it('shows an anonymous invoice request’s status to others without its owner’s e-mail', async () => {
     const own = await w.call({ method: 'GET', path: `/api/v33/invoice_requests/${w.a.requestId}`, token: w.a.token });
     expect(own.json.response.email).toBe(w.a.email);
