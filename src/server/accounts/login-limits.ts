@@ -6,7 +6,7 @@
 // Counting and inserting under the lock is what makes the limit hold when many requests arrive at once:
 // the eleventh of 60 parallel guesses sees ten rows, not the zero that a read-then-verify-then-write saw.
 // A reservation whose password turns out right is released again.
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema';
 
@@ -77,13 +77,4 @@ export async function releaseAttempt(db: Db, ids: number[]): Promise<void> {
 /** Forgets a bucket's failures: the owner proved who they are. */
 export async function clearBucket(db: Db, key: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.bucket, key));
-}
-
-/** Rows of a bucket still inside its window. */
-export async function attemptsIn(db: Db, key: string, now: Date, windowMs = LOGIN_WINDOW_MS): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.bucket, key), gt(loginAttempts.at, new Date(now.getTime() - windowMs))));
-  return row?.n ?? 0;
 }

@@ -120,7 +120,7 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** 'running' while the first request executes, then 'done'. */
+    /** 'running' while the first request executes, then 'done' — or 'secret': ran, response not kept (idempotency.ts). */
     state: text('state').notNull(),
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),

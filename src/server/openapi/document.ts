@@ -44,9 +44,9 @@ export interface Endpoint {
 const CORE_ENDPOINTS: Endpoint[] = [
   { method: 'get', path: '/api/v2/captcha', summary: 'Reto ALTCHA (prueba de trabajo SHA-256) para el registro', tag: 'Cuenta', auth: false, response: R.Challenge },
   { method: 'post', path: '/api/v2/create_user', summary: 'Crear usuario (con la solución ALTCHA en base64 en `captcha`)', tag: 'Cuenta', auth: false, body: CreateUserBody, response: R.NewUser, errors: [422] },
-  { method: 'post', path: '/api/v2/login', summary: 'Iniciar sesión con usuario o correo', tag: 'Cuenta', auth: false, body: LoginBody, response: R.Session, errors: [429] },
+  { method: 'post', path: '/api/v2/login', summary: 'Iniciar sesión con usuario o correo', tag: 'Cuenta', auth: false, body: LoginBody, response: R.LoginSession, errors: [429] },
   { method: 'post', path: '/api/v2/logout', summary: 'Cerrar sesión (revoca el token)', tag: 'Cuenta', auth: true, response: R.Ok },
-  { method: 'post', path: '/api/v2/password_reset', summary: 'Pedir un enlace para restablecer la contraseña', tag: 'Cuenta', auth: false, body: PasswordResetRequestBody, response: R.Message },
+  { method: 'post', path: '/api/v2/password_reset', summary: 'Pedir un enlace para restablecer la contraseña (hasta 3 correos por hora por cuenta; 10 solicitudes por hora por dirección, luego 429)', tag: 'Cuenta', auth: false, body: PasswordResetRequestBody, response: R.Message, errors: [429] },
   { method: 'post', path: '/api/v2/password_reset/confirm', summary: 'Elegir una nueva contraseña con el token del enlace', tag: 'Cuenta', auth: false, body: PasswordResetConfirmBody, response: R.Message },
   { method: 'get', path: '/user_clients', summary: 'Cuentas fiscales (RFC) del usuario', tag: 'Cuentas fiscales', auth: true, response: v.array(R.Account) },
   { method: 'post', path: '/new_client', summary: 'Agregar una cuenta fiscal', tag: 'Cuentas fiscales', auth: true, body: NewClientBody, response: R.Account, errors: [422] },

@@ -55,6 +55,12 @@ export const Session = v.object({
   username: v.string(),
 });
 
+/** Login's answer: the session plus the known-device token to send with the next sign-in as `device_token`. */
+export const LoginSession = v.object({
+  ...Session.entries,
+  device_token: v.pipe(v.string(), v.description('Token de dispositivo conocido: envíalo como device_token al volver a iniciar sesión; los bloqueos por intentos fallidos de otros no lo afectan')),
+});
+
 export const NewUser = v.object({ user_id: v.number(), username: v.string(), email: v.string() });
 
 export const Challenge = v.object({

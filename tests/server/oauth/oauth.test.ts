@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { OAUTH_REQUEST_TTL_MINUTES } from '../../../src/domain/oauth';
 import { oauthApplications, oauthGrants, oauthRequests } from '../../../src/server/db/schema-company';
+import { idempotencyKeys } from '../../../src/server/db/schema';
 import { cleanupExpired } from '../../../src/server/jobs/boss';
 import { ENDPOINTS } from '../../../src/server/openapi/document';
 import { registerApplication } from '../../../src/server/oauth/applications';
@@ -339,5 +340,24 @@ describe.each(DRIVERS)('OAuth API on %s', (driver) => {
     expect(limited.json.errors).toEqual([MSG.oauthTooMany]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await h.call('POST', '/oauth/request_token.json', { ip: '192.0.2.78', body: {} })).status).toBe(400);
+  });
+
+  it('never keeps the access token in the idempotency table, nor replays it for the same key', async () => {
+    const u = await userWith(PERSON);
+    const t = await newRequestToken();
+    const a = await authorize(u.token, t, PERSON.rfc);
+    const key = crypto.randomUUID();
+    const body = { client_id: app.clientId, client_secret: app.secret, ...paramsOf(a.json.response.redirect_url) };
+    const first = await h.call('POST', '/oauth/access_token.json', { body, headers: { 'Idempotency-Key': key } });
+    expect(first.status, first.text).toBe(200);
+    const access = first.json.response.access_token as string;
+    const rows = await h.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'secret', responseBody: null });
+    expect(JSON.stringify(rows)).not.toContain(access);
+    const again = await h.call('POST', '/oauth/access_token.json', { body, headers: { 'Idempotency-Key': key } });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ errors: [MSG.idempotencySecret] });
+    expect(again.text).not.toContain(access);
   });
 });
