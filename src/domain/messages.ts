@@ -99,6 +99,11 @@ export const MSG = {
   importPdfNoMatch: 'No encontramos en el PDF un UUID ni un RFC de tus cuentas',
   importPdfReviewNote: 'PDF importado sin XML: revisar',
   importAccountNotFound: 'No encontramos esa cuenta en tu perfil.',
+  // uploads that could stop the server: a file too slow to read, too many uploads at once, the storage quota
+  importParseTimeout: 'El archivo tardó demasiado en leerse; revisa que no esté dañado',
+  importBusyUser: 'Ya tienes varias subidas en curso; espera a que terminen e inténtalo de nuevo',
+  importBusyServer: 'El servidor está recibiendo muchos archivos en este momento; inténtalo de nuevo en unos segundos',
+  importQuotaExceeded: 'Alcanzaste el límite de almacenamiento de archivos de tu cuenta; no se guardó ningún archivo',
   // CFDI import: why an XML is refused (issue 5 'Bad input'; the importer shows them per file)
   cfdiTooLarge: 'Archivo demasiado grande',
   cfdiNotXml: 'No es un archivo XML',

@@ -20,6 +20,7 @@ import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
 import { importRoutes } from './imports/routes';
+import { uploadGate } from './imports/upload-limits';
 import { invoicingRoutes } from './invoicing/routes';
 import { merchantRoutes } from './merchants/routes';
 import { securityHeaders } from './http/security-headers';
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Before any body parsing: a /dev/… request from anyone but this machine goes no further.
   app.use('/dev/*', devOnly(config));
   app.use(jsonBody());
+  // Upload slots and the storage quota before the Idempotency-Key layer reads (spools) the body.
+  app.use('/api/v3/users/:id/files', uploadGate(s));
   app.use(idempotency(s));
 
   app.route('/', captchaRoutes(s, hmacKey));

@@ -1,7 +1,7 @@
 // Where uploaded files live (DESIGN §2): DATA_DIR/files on disk in the embedded setup, an object store
 // later behind the same port; keys are always made by the server, never taken from a user's file name.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 export interface FileStore {
@@ -16,6 +16,21 @@ export interface FileStore {
   get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Optional: a file written piece by piece (an upload as it arrives), seen by readers only once
+   * committed. Use through openWriter() below, which falls back to collecting the pieces for put.
+   */
+  openWrite?(key: string): Promise<FileWriter>;
+  /** Optional: up to `length` bytes from `offset` (fewer past the end); null when there is no such file. */
+  getRange?(key: string, offset: number, length: number): Promise<Uint8Array | null>;
+}
+
+export interface FileWriter {
+  write(bytes: Uint8Array): Promise<void>;
+  /** The file is complete: readers see it from now on. */
+  commit(): Promise<void>;
+  /** Nothing of it is kept. */
+  abort(): Promise<void>;
 }
 
 /** Lowercase path segments of [a-z0-9_-], optionally with one extension: nothing that can climb out. */
@@ -69,6 +84,85 @@ export function diskFileStore(root: string): FileStore {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async openWrite(key) {
+      const path = pathOf(key);
+      const dir = dirname(path);
+      if (!made.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
+      const tmp = `${path}.${randomUUID()}.tmp`;
+      const handle = await open(tmp, 'wx');
+      let closed = false;
+      const close = async () => {
+        if (!closed) {
+          closed = true;
+          await handle.close();
+        }
+      };
+      return {
+        async write(bytes) {
+          for (let at = 0; at < bytes.byteLength; ) {
+            const { bytesWritten } = await handle.write(bytes, at, bytes.byteLength - at);
+            at += bytesWritten;
+          }
+        },
+        async commit() {
+          await close();
+          await rename(tmp, path);
+        },
+        async abort() {
+          await close().catch(() => undefined);
+          await rm(tmp, { force: true });
+        },
+      };
+    },
+    async getRange(key, offset, length) {
+      let handle;
+      try {
+        handle = await open(pathOf(key), 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      try {
+        const out = new Uint8Array(length);
+        let got = 0;
+        while (got < length) {
+          const { bytesRead } = await handle.read(out, got, length - got, offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return got === length ? out : out.subarray(0, got);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+/** A writer for `key`: the store's own when it streams, else pieces collected and put at commit. */
+export async function openWriter(store: FileStore, key: string): Promise<FileWriter> {
+  if (store.openWrite) return store.openWrite(key);
+  let pieces: Uint8Array[] = [];
+  return {
+    async write(bytes) {
+      pieces.push(new Uint8Array(bytes));
+    },
+    async commit() {
+      const size = pieces.reduce((n, p) => n + p.byteLength, 0);
+      const all = new Uint8Array(size);
+      let at = 0;
+      for (const p of pieces) {
+        all.set(p, at);
+        at += p.byteLength;
+      }
+      pieces = [];
+      await store.put(key, all);
+    },
+    async abort() {
+      pieces = [];
+    },
   };
 }
 
@@ -89,6 +183,10 @@ export function memoryFileStore(): FileStore & { readonly size: number } {
     },
     async delete(key) {
       files.delete(checkKey(key));
+    },
+    async getRange(key, offset, length) {
+      const data = files.get(checkKey(key));
+      return data ? data.subarray(offset, offset + length) : null;
     },
     get size() {
       return files.size;

@@ -9,7 +9,8 @@ import type { AppEnv, Services } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { authOf } from './auth';
 import { REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from '../imports/routes';
-import { isMutating, readLimited } from './body';
+import { isMutating } from './body';
+import { MultipartError, spoolMultipart, type SpooledBody } from './multipart';
 import { fail } from './errors';
 
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
@@ -17,6 +18,8 @@ export const IDEMPOTENCY_RETENTION_DAYS = 30;
 const STALE_CLAIM_MS = 60_000;
 /** The biggest multipart body a route takes ('Importar CFDIs': 100 files of 2 MB). */
 const MULTIPART_LIMIT = IMPORT_REQUEST_LIMIT;
+/** Parts up to this size are fingerprinted as before (length first); an upload's file is at most 2 MB. */
+const MULTIPART_PART_CAP = 2 * 1024 * 1024 + 1;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 /** Outcomes that did not run the operation, so a retry must run it afresh. */
 const NOT_STORED = new Set([401, 409, 429]);
@@ -39,34 +42,41 @@ export function markSecretResponse(c: Context<AppEnv>): void {
 /**
  * A multipart body (jsonBody leaves it unread) is read here, bounded like the biggest upload route, and
  * put back as the request's body for the route. Its hash covers the parts — names, file names and bytes
- * — not the raw text: a retry rebuilds the form with a new random boundary and must still match.
+ * — not the raw text: a retry rebuilds the form with a new random boundary and must still match. The
+ * body goes to a temporary file meanwhile (never whole into memory: 100 files of 2 MB), removed once the
+ * request is answered.
  */
-async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash): Promise<void> {
+async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash): Promise<SpooledBody | null> {
   if (Number(c.req.header('content-length') ?? '0') > MULTIPART_LIMIT) throw fail(413, MSG.bodyTooLarge);
   const stream = c.req.raw.body;
-  if (!stream) return;
-  const bytes = await readLimited(stream, MULTIPART_LIMIT);
-  if (!bytes) throw fail(413, MSG.bodyTooLarge);
-  const raw = c.req.raw;
-  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes, signal: raw.signal });
-  let form: FormData;
+  if (!stream) return null;
+  let spooled: SpooledBody;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-  } catch {
-    // Not parseable (the route answers 400): the bytes themselves then.
-    hash.update(bytes);
-    return;
+    spooled = await spoolMultipart(stream, type, MULTIPART_LIMIT, MULTIPART_PART_CAP, hash);
+  } catch (err) {
+    if (err instanceof MultipartError) throw fail(413, MSG.bodyTooLarge);
+    throw err;
   }
-  for (const [name, value] of form) {
-    const part = typeof value === 'string' ? new TextEncoder().encode(value) : new Uint8Array(await value.arrayBuffer());
-    const label = typeof value === 'string' ? '' : value.name;
-    // Lengths first, so that no two different forms concatenate to the same stream.
-    hash.update(`${name.length}:${name}|${typeof value === 'string' ? 's' : 'f'}${label.length}:${label}|${part.byteLength}:`);
-    hash.update(part);
-  }
+  const raw = c.req.raw;
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: spooled.stream(), signal: raw.signal, duplex: 'half' } as RequestInit);
+  return spooled;
 }
 
 export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
+  const once = keyedOnce(s);
+  return async (c, next) => {
+    try {
+      return await once(c, next);
+    } finally {
+      await spools.get(c)?.dispose();
+    }
+  };
+}
+
+/** The spooled multipart body of a request, until it is answered. */
+const spools = new WeakMap<Context<AppEnv>, SpooledBody>();
+
+function keyedOnce(s: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !isMutating(c.req.method) || EXEMPT_PATHS.has(c.req.path)) return next();
@@ -83,8 +93,10 @@ export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
     const url = new URL(c.req.url);
     const hash = createHash('sha256').update(`${c.req.method} ${url.pathname}${url.search}\n`);
     const type = c.req.header('content-type') ?? '';
-    if (type.toLowerCase().startsWith('multipart/')) await hashMultipart(c, type, hash);
-    else hash.update(c.get('rawBody'));
+    if (type.toLowerCase().startsWith('multipart/')) {
+      const spooled = await hashMultipart(c, type, hash);
+      if (spooled) spools.set(c, spooled);
+    } else hash.update(c.get('rawBody'));
     const requestHash = hash.digest('hex');
     const now = s.clock();
     const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
 import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
-import { readCfdi, type CfdiData } from '../cfdi/read';
+import { readCfdi, type CfdiData, type CfdiReadResult } from '../cfdi/read';
 import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
@@ -28,6 +28,8 @@ export interface Account {
 export interface XmlItem {
   uploadId: string;
   bytes: Uint8Array;
+  /** The file already read (off the event loop, imports/parse-pool.ts); else it is read here. */
+  read?: CfdiReadResult;
 }
 
 export interface Outcome {
@@ -115,7 +117,7 @@ export async function importCfdiBatch(
   const byRfc = new Map<string, number[]>();
   for (const a of accounts) byRfc.set(a.rfc.toUpperCase(), [...(byRfc.get(a.rfc.toUpperCase()) ?? []), a.clientId]);
   for (const item of items) {
-    const read = readCfdi(item.bytes);
+    const read = item.read ?? readCfdi(item.bytes);
     if (!read.ok) {
       out.set(item.uploadId, { status: 'rechazado', reason: read.reason, ticketIds: [], receiptIds: [], uuid: null });
       continue;

@@ -15,15 +15,17 @@ import { receiptKeys } from '../receipts/receipts';
 import { bulkInsert } from './bulk-insert';
 import { uploadsChanged } from './changes';
 import { importCfdiBatch, runLimited, type Account, type Outcome, type XmlItem } from './import-cfdi';
-import { pdfFacts } from './pdf-text';
+import { parsePool, type FileParser } from './parse-pool';
 import { sniffUpload } from './sniff';
-import { isPackKey, unpack } from './upload-pack';
+import { isPackKey, openPack, type PackReader } from './upload-pack';
 import { listZip, readEntry, type ZipEntry } from './zip';
 
 /** XML files per transaction: big enough for multi-row INSERTs to pay, small enough to bound memory. */
 export const IMPORT_BATCH = 250;
 /** Parallel reads and deletes in the files store. */
 const FILE_CONCURRENCY = 8;
+/** Bytes of XML files read into memory at once (a request may hold 100 XML files of 2 MB). */
+const XML_CHUNK_BYTES = 32 * 1024 * 1024;
 const PENDIENTE = 2;
 const UUID_IN_NAME = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/i;
 
@@ -33,6 +35,8 @@ export interface ImportDeps {
   clock: () => Date;
   /** Told the receipts a job imported, once it is done (main.ts: the SAT status check, when enabled). */
   afterImport?: (receiptIds: readonly string[]) => Promise<void>;
+  /** Reads the untrusted files (default: the process's worker pool, with its time budget). */
+  parser?: FileParser;
 }
 
 export interface StatusChange {
@@ -87,8 +91,19 @@ class Run {
     readonly accounts: Account[],
   ) {}
 
+  get parser(): FileParser {
+    return this.deps.parser ?? parsePool();
+  }
+
   async importXml(items: XmlItem[]): Promise<Map<string, Outcome>> {
     const all = new Map<string, Outcome>();
+    // Read off the event loop, all at once (the pool queues them); one over budget is refused.
+    await Promise.all(
+      items.map(async (item) => {
+        const read = await this.parser.readCfdi(item.bytes);
+        item.read = read === 'timeout' ? { ok: false, reason: MSG.importParseTimeout } : read;
+      }),
+    );
     for (let i = 0; i < items.length; i += IMPORT_BATCH) {
       const out = await importCfdiBatch(this.deps.db, this.deps.files, this.userId, this.accounts, items.slice(i, i + IMPORT_BATCH), this.deps.clock(), (tx, outcomes) =>
         writeStatuses(tx, outcomes, this.deps.clock()),
@@ -120,7 +135,11 @@ class Run {
 
   /** A PDF on its own: attached to the user's receipt with a UUID it shows, else a ticket for review (or refused). */
   async importPdf(uploadId: string, bytes: Uint8Array, chosen: number | null): Promise<void> {
-    const facts = pdfFacts(bytes);
+    const facts = await this.parser.pdfFacts(bytes);
+    if (facts === 'timeout') {
+      await writeStatuses(this.deps.db, new Map([[uploadId, { status: 'rechazado', reason: MSG.importParseTimeout, ticketIds: [] }]]), this.deps.clock());
+      return;
+    }
     for (const uuid of facts.uuids) {
       const known = this.receiptsByUuid.get(uuid);
       if (known) return this.attachPdf(uploadId, bytes, known.receiptIds, known.ticketIds);
@@ -242,7 +261,7 @@ class Run {
         continue;
       }
       // Only the XML's file kind needs its bytes now; PDFs are read when matched.
-      const data = readEntry(bytes, e);
+      const data = await readEntry(bytes, e);
       if (!data) {
         refuse(id, MSG.importZipCorrupt);
         continue;
@@ -264,7 +283,7 @@ class Run {
     await flush();
     if (refusals.size > 0) await writeStatuses(this.deps.db, refusals, this.deps.clock());
     for (const { e, id } of pdfs) {
-      const data = readEntry(bytes, e);
+      const data = await readEntry(bytes, e);
       if (!data) {
         await writeStatuses(this.deps.db, new Map([[id, { status: 'rechazado', reason: MSG.importZipCorrupt, ticketIds: [] }]]), this.deps.clock());
         continue;
@@ -296,34 +315,42 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
   const imported: string[] = [];
   const byClient = new Map<number | null, UploadRow[]>();
   for (const r of rows) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r]);
-  // A request's files are one pack (upload-pack.ts), read once; a file stored on its own is read alone.
-  const packs = new Map<string, Promise<Map<string, Uint8Array> | null>>();
+  // A request's files are one pack (upload-pack.ts), opened once and read a file at a time; a file stored
+  // on its own is read alone.
+  const packs = new Map<string, Promise<PackReader | null>>();
   const stored = async (r: UploadRow): Promise<Uint8Array | null> => {
     if (!r.fileKey) return null;
     if (!isPackKey(r.fileKey)) return deps.files.get(r.fileKey);
     let p = packs.get(r.fileKey);
     if (!p) {
-      p = deps.files.get(r.fileKey).then((data) => (data ? unpack(data) : null));
+      p = openPack(deps.files, r.fileKey);
       packs.set(r.fileKey, p);
     }
-    return (await p)?.get(r.id) ?? null;
+    return (await (await p)?.get(r.id)) ?? null;
   };
   for (const [clientId, group] of byClient) {
     const run = new Run(deps, userId, await accountsFor(deps.db, userId, clientId));
     const missing = new Map<string, StatusChange>();
-    // The XML files are read in parallel (the store's reads are I/O), kept in upload order.
+    // The XML files are read in parallel (the store's reads are I/O), kept in upload order, a chunk of at
+    // most XML_CHUNK_BYTES (or IMPORT_BATCH files) at a time.
     const xmlRows = group.filter((g) => g.kind === 'xml');
-    const read: (Uint8Array | null)[] = new Array(xmlRows.length).fill(null);
-    await runLimited([...xmlRows.keys()], FILE_CONCURRENCY, async (i) => {
-      read[i] = await stored(xmlRows[i]!);
-    });
-    const xmls: XmlItem[] = [];
-    xmlRows.forEach((r, i) => {
-      const bytes = read[i];
-      if (bytes) xmls.push({ uploadId: r.id, bytes });
-      else missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
-    });
-    await run.importXml(xmls);
+    for (let from = 0; from < xmlRows.length; ) {
+      let to = from;
+      for (let bytes = 0; to < xmlRows.length && to - from < IMPORT_BATCH && (to === from || bytes + xmlRows[to]!.size <= XML_CHUNK_BYTES); to++) bytes += xmlRows[to]!.size;
+      const chunk = xmlRows.slice(from, to);
+      from = to;
+      const read: (Uint8Array | null)[] = new Array(chunk.length).fill(null);
+      await runLimited([...chunk.keys()], FILE_CONCURRENCY, async (i) => {
+        read[i] = await stored(chunk[i]!);
+      });
+      const xmls: XmlItem[] = [];
+      chunk.forEach((r, i) => {
+        const bytes = read[i];
+        if (bytes) xmls.push({ uploadId: r.id, bytes });
+        else missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
+      });
+      await run.importXml(xmls);
+    }
     for (const r of group.filter((g) => g.kind !== 'xml')) {
       const bytes = await stored(r);
       if (!bytes) missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });

@@ -1,6 +1,7 @@
 // 'Importar CFDIs' over HTTP (DESIGN §3, spec §7): POST /api/v3/users/{id}/files takes up to 100 files
-// (multipart, field `file`), checks each (2 MB, XML/PDF/ZIP by content), stores them (one pack per
-// request) and records them as 'recibido' (store-uploads.ts), and hands them to the durable import job;
+// (multipart, field `file`, read as it arrives: http/multipart.ts), checks each (2 MB, XML/PDF/ZIP by
+// content), stores them (one pack per request, written as they arrive) and records them as 'recibido'
+// (store-uploads.ts) within the user's quota (upload-limits.ts), and hands them to the durable import job;
 // GET …/files/statuses streams their statuses as server-sent events. An id other than the caller's is a 404, like any other user's data.
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -9,13 +10,14 @@ import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { clients, uploads } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
-import { readLimited } from '../http/body';
+import { boundaryOf, MultipartError, readMultipart } from '../http/multipart';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { onUploadsChanged } from './changes';
 import { snapshotXmin, writtenSince } from './look-cursor';
 import type { ImportQueue } from './queue';
-import { FILE_MAX_BYTES, MAX_FILES, storeUploads } from './store-uploads';
+import { FILE_MAX_BYTES, MAX_FILES, UploadIntake } from './store-uploads';
+import { QuotaExceeded, storageUsed, uploadLimits } from './upload-limits';
 import type { FileEvent } from '../../domain/import-files';
 
 export { FILE_MAX_BYTES, MAX_FILES };
@@ -55,28 +57,76 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
     const type = c.req.header('content-type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data')) throw fail(415, MSG.importFileType);
     if (Number(c.req.header('content-length') ?? '0') > REQUEST_LIMIT) throw fail(413, MSG.importTooMany);
-    const raw = c.req.raw.body ? await readLimited(c.req.raw.body, REQUEST_LIMIT) : new Uint8Array(0);
-    if (!raw) throw fail(413, MSG.importTooMany);
-    let form: FormData;
+    const boundary = boundaryOf(type);
+    if (!boundary || !c.req.raw.body) throw fail(400, MSG.badJson);
+    const { quotaBytes } = uploadLimits();
+    const room = quotaBytes - (await storageUsed(s.db, userId));
+    // The body is read as it arrives: each file (at most 2 MB is kept of it) goes to the pack on disk as
+    // soon as it is complete, so a request of 100 files never sits whole in memory.
+    const intake = new UploadIntake(s, userId, null);
+    let rfc: string | null = null;
+    let current: { name: string; size: number; chunks: Uint8Array[] } | null = null;
+    let field: { chunks: Uint8Array[]; size: number } | null = null;
     try {
-      form = await new Response(raw, { headers: { 'content-type': type } }).formData();
-    } catch {
-      throw fail(400, MSG.badJson);
+      await readMultipart(
+        c.req.raw.body,
+        boundary,
+        {
+          part(head) {
+            if (head.name === 'file' && head.filename !== null) {
+              if (intake.count >= MAX_FILES) throw fail(422, MSG.importTooMany);
+              current = { name: head.filename, size: 0, chunks: [] };
+            } else if (head.name === 'rfc' && head.filename === null) field = { chunks: [], size: 0 };
+          },
+          data(chunk) {
+            const part = current ?? field;
+            if (!part) return;
+            part.size += chunk.byteLength;
+            // Past the limit its bytes are dropped (only its size is counted): it is refused anyway.
+            const cap = current ? FILE_MAX_BYTES : 256;
+            if (part.size <= cap) part.chunks.push(new Uint8Array(chunk));
+            else part.chunks = [];
+          },
+          async end() {
+            const file: { name: string; size: number; chunks: Uint8Array[] } | null = current;
+            const text: { chunks: Uint8Array[]; size: number } | null = field;
+            current = null;
+            field = null;
+            if (text) rfc = Buffer.concat(text.chunks).toString('utf8');
+            if (!file) return;
+            await intake.add({ name: file.name, size: file.size, bytes: file.size > FILE_MAX_BYTES ? null : Buffer.concat(file.chunks) });
+            // Stop reading as soon as the accepted files cannot fit the user's quota.
+            if (intake.acceptedBytes > room) throw fail(413, MSG.importQuotaExceeded);
+          },
+        },
+        { maxBytes: REQUEST_LIMIT, maxParts: MAX_FILES + 20 },
+      );
+      if (intake.count === 0) throw fail(400, MSG.importFileType);
+      const chosen = (rfc as string | null)?.trim();
+      if (chosen) {
+        const [row] = await s.db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(and(eq(clients.userId, userId), eq(clients.rfc, chosen.toUpperCase())));
+        if (!row) throw fail(422, MSG.importAccountNotFound);
+        intake.setClient(row.id);
+      }
+    } catch (err) {
+      await intake.abort();
+      if (err instanceof MultipartError) {
+        if (err.kind === 'too-large') throw fail(413, MSG.importTooMany);
+        if (err.kind === 'too-many-parts') throw fail(422, MSG.importTooMany);
+        throw fail(400, MSG.badJson);
+      }
+      throw err;
     }
-    const parts = form.getAll('file').filter((f): f is File => typeof f !== 'string');
-    if (parts.length === 0) throw fail(400, MSG.importFileType);
-    if (parts.length > MAX_FILES) throw fail(422, MSG.importTooMany);
-    let clientId: number | null = null;
-    const rfc = form.get('rfc');
-    if (typeof rfc === 'string' && rfc.trim()) {
-      const [row] = await s.db
-        .select({ id: clients.id })
-        .from(clients)
-        .where(and(eq(clients.userId, userId), eq(clients.rfc, rfc.trim().toUpperCase())));
-      if (!row) throw fail(422, MSG.importAccountNotFound);
-      clientId = row.id;
+    let rows;
+    try {
+      rows = await intake.finish({ quotaBytes });
+    } catch (err) {
+      if (err instanceof QuotaExceeded) throw fail(413, MSG.importQuotaExceeded);
+      throw err;
     }
-    const rows = await storeUploads(s, userId, clientId, parts.map((file) => ({ name: file.name, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) })));
     const accepted = rows.filter((r) => r.status === 'recibido').map((r) => r.id);
     if (accepted.length > 0) await queue.enqueue({ userId, uploadIds: accepted });
     return ok(c, { files: rows.map((r) => ({ id: r.id, name: r.name, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })) });

@@ -4,6 +4,10 @@
 // most of the upload's time). Every upload row of the request names the pack as its file key; the job
 // finds its bytes in the pack by the row's id. Packs are made by the server only; reading one still
 // checks every length, so a damaged pack is refused as a whole (null), never read out of bounds.
+// An upload writes its pack as the request arrives (PackWriter: no file is held beyond its own 2 MB),
+// and the job reads one entry at a time where the store can read ranges (openPack).
+import { openWriter, type FileStore, type FileWriter } from '../files/file-store';
+
 const MAGIC = new TextEncoder().encode('CCPACK1\n');
 const ID_BYTES = 36;
 
@@ -19,11 +23,27 @@ export function packKeyOf(userId: number, packId: string): string {
   return `uploads/${userId}/${packId}.pack`;
 }
 
-/** MAGIC, entry count (u32 LE), then per entry: id (36 ASCII bytes), length (u32 LE), bytes. */
+/**
+ * MAGIC, entry count (u32 LE), then per entry: id (36 ASCII bytes), length (u32 LE), bytes. A pack
+ * written as it arrives does not know its count up front: STREAMED there means "entries to the end".
+ */
+const STREAMED = 0xffffffff;
+
+function checkId(id: string): void {
+  if (id.length !== ID_BYTES || !/^[0-9a-f-]+$/i.test(id)) throw new Error(`id de subida no válido: ${id}`);
+}
+
+function entryHead(id: string, length: number): Uint8Array {
+  const head = new Uint8Array(ID_BYTES + 4);
+  for (let i = 0; i < ID_BYTES; i++) head[i] = id.charCodeAt(i);
+  new DataView(head.buffer).setUint32(ID_BYTES, length, true);
+  return head;
+}
+
 export function pack(entries: readonly PackEntry[]): Uint8Array<ArrayBuffer> {
   let size = MAGIC.length + 4;
   for (const e of entries) {
-    if (e.id.length !== ID_BYTES || !/^[0-9a-f-]+$/i.test(e.id)) throw new Error(`id de subida no válido: ${e.id}`);
+    checkId(e.id);
     size += ID_BYTES + 4 + e.bytes.byteLength;
   }
   const out = new Uint8Array(size);
@@ -51,7 +71,7 @@ export function unpack(data: Uint8Array): Map<string, Uint8Array> | null {
   const count = view.getUint32(at, true);
   at += 4;
   const out = new Map<string, Uint8Array>();
-  for (let n = 0; n < count; n++) {
+  for (let n = 0; count === STREAMED ? at < data.byteLength : n < count; n++) {
     if (at + ID_BYTES + 4 > data.byteLength) return null;
     const id = String.fromCharCode(...data.subarray(at, at + ID_BYTES)).toLowerCase();
     at += ID_BYTES;
@@ -62,4 +82,80 @@ export function unpack(data: Uint8Array): Map<string, Uint8Array> | null {
     at += length;
   }
   return at === data.byteLength ? out : null;
+}
+
+/** A pack written entry by entry into the files store, as the files of a request arrive. */
+export class PackWriter {
+  private entries = 0;
+  private constructor(private readonly out: FileWriter) {}
+
+  static async open(store: FileStore, key: string): Promise<PackWriter> {
+    const out = await openWriter(store, key);
+    const head = new Uint8Array(MAGIC.length + 4);
+    head.set(MAGIC, 0);
+    new DataView(head.buffer).setUint32(MAGIC.length, STREAMED, true);
+    await out.write(head);
+    return new PackWriter(out);
+  }
+
+  get count(): number {
+    return this.entries;
+  }
+
+  async add(id: string, bytes: Uint8Array): Promise<void> {
+    checkId(id);
+    await this.out.write(entryHead(id, bytes.byteLength));
+    await this.out.write(bytes);
+    this.entries++;
+  }
+
+  commit(): Promise<void> {
+    return this.out.commit();
+  }
+
+  abort(): Promise<void> {
+    return this.out.abort();
+  }
+}
+
+export interface PackReader {
+  /** An entry's bytes; null when the pack has no such entry or it is cut short. */
+  get(id: string): Promise<Uint8Array | null>;
+}
+
+/**
+ * A stored pack, read entry by entry where the store reads ranges (only the entry heads are read up
+ * front), else whole. null when there is no such pack or its heads do not hold up.
+ */
+export async function openPack(store: FileStore, key: string): Promise<PackReader | null> {
+  const getRange = store.getRange?.bind(store);
+  if (!getRange) {
+    const data = await store.get(key);
+    const map = data ? unpack(data) : null;
+    return map ? { get: async (id) => map.get(id.toLowerCase()) ?? null } : null;
+  }
+  const head = await getRange(key, 0, MAGIC.length + 4);
+  if (!head || head.byteLength < MAGIC.length + 4 || MAGIC.some((b, i) => head[i] !== b)) return null;
+  const count = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(MAGIC.length, true);
+  const where = new Map<string, { at: number; length: number }>();
+  let at = MAGIC.length + 4;
+  for (let n = 0; count === STREAMED || n < count; n++) {
+    const e = await getRange(key, at, ID_BYTES + 4);
+    if (!e) return null;
+    if (e.byteLength === 0 && count === STREAMED) break;
+    if (e.byteLength < ID_BYTES + 4) return null;
+    const id = String.fromCharCode(...e.subarray(0, ID_BYTES)).toLowerCase();
+    const length = new DataView(e.buffer, e.byteOffset, e.byteLength).getUint32(ID_BYTES, true);
+    at += ID_BYTES + 4;
+    where.set(id, { at, length });
+    at += length;
+  }
+  return {
+    async get(id) {
+      const w = where.get(id.toLowerCase());
+      if (!w) return null;
+      const bytes = await getRange(key, w.at, w.length);
+      return bytes && bytes.byteLength === w.length ? bytes : null;
+    },
+  };
 }

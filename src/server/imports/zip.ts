@@ -2,8 +2,10 @@
 // hand rather than with jszip: every limit (entry count, declared sizes, ratio, encryption, symlinks,
 // names) is checked on the directory BEFORE a single byte is inflated, and each entry is then inflated
 // with node:zlib capped at its declared size, so a header that lies cannot make us allocate more.
+// Every scan here walks fixed-size records (the EOCD search at most 64 KB back): linear in the zip.
 // Entry names are only ever labels and match keys: never file paths.
-import { inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { MSG } from '../../domain/messages';
 
 export const ZIP_LIMITS = {
@@ -105,8 +107,13 @@ export function listZip(bytes: Uint8Array): ZipListing {
   return { ok: true, entries };
 }
 
-/** One entry's bytes, inflated with a hard cap at its declared size; null when it does not hold up. */
-export function readEntry(bytes: Uint8Array, e: ZipEntry): Uint8Array | null {
+const inflateRawAsync = promisify(inflateRaw);
+
+/**
+ * One entry's bytes, inflated with a hard cap at its declared size; null when it does not hold up.
+ * Inflated on libuv's thread pool, not the event loop: a zip may unpack to 200 MB.
+ */
+export async function readEntry(bytes: Uint8Array, e: ZipEntry): Promise<Uint8Array | null> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== LOC_SIG) return null;
   const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
@@ -115,7 +122,7 @@ export function readEntry(bytes: Uint8Array, e: ZipEntry): Uint8Array | null {
   const packed = buf.subarray(start, end);
   if (e.method === 0) return new Uint8Array(packed);
   try {
-    const out = inflateRawSync(packed, { maxOutputLength: Math.max(1, e.size) });
+    const out = await inflateRawAsync(packed, { maxOutputLength: Math.max(1, e.size) });
     return out.length === e.size ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
   } catch {
     return null;
