@@ -48,7 +48,7 @@ describe('the log line of an unexpected error', () => {
   beforeAll(async () => {
     // The error path needs no tables: an empty embedded database keeps this quick.
     database = await createDb({});
-    app = createApp({ db: database.db, mailer: { send: async () => undefined } });
+    app = createApp({ db: database.db, mailer: { send: async () => ({ rejected: [] }) } });
     // A failure that quotes the request's whole URL, as a library that choked on it would.
     app.get('/zz-falla', (c) => {
       throw new Error(`no se pudo leer ${c.req.url}`, { cause: new Error(`causa: ${c.req.url}`) });
