@@ -12,6 +12,7 @@ import { MSG } from '../../src/domain/messages';
 import { manualTicketPayload, todayInput } from '../../src/domain/spending-form';
 import type { Ticket } from '../../src/domain/ticket';
 import { startApp, waitForServiceWorker, type Running } from './harness';
+import { verifyRfcThroughSat } from './rfc-verify';
 
 const SHOTS = process.env.SHOTS_DIR ?? '';
 const COMPANY_RFC = 'CVE010101AB1';
@@ -47,6 +48,7 @@ describe('company expense view: approve and reject a collaborator spending', () 
     const { year, month } = mexicoCityDate();
     const manager = await app.signUp('gastos_jefa', COMPANY_RFC, { name: 'Control De Gastos SA' });
     const clientId = await app.buyPlan(manager.token, 4);
+    await verifyRfcThroughSat(app, manager.token, COMPANY_RFC);
     const areas = await app.api(`/api/v3/clients/${clientId}/areas.json`, { method: 'POST', token: manager.token, body: JSON.stringify({ area: 'Ventas' }) });
     const areaId = (areas.body as { response: { id: number }[] }).response[0]!.id;
     const invited = await app.api(`/api/v3/clients/${clientId}/collaborators.json`, {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { TXT } from '../../src/app/strings';
 import { startApp, waitForServiceWorker, type Running } from './harness';
+import { verifyRfcThroughSat } from './rfc-verify';
 
 const SHOTS = process.env.SHOTS_DIR ?? '';
 let app: Running;
@@ -26,6 +27,8 @@ describe('company: departments, invitation and join', () => {
   it('a company invites a collaborator who signs up from the e-mailed link', async () => {
     const manager = await app.signUp('empresa_jefa', 'ABC010101AB1', { name: 'Abarrotes Del Centro SA' });
     await app.buyPlan(manager.token, 4);
+    // Invitations go out in the company's name only once its RFC is proved.
+    await verifyRfcThroughSat(app, manager.token, 'ABC010101AB1');
 
     const { context, page } = await app.newContext({ width: 1280, height: 800 });
     await app.signIn(page, manager.username, manager.password);
@@ -155,6 +158,7 @@ describe('company: departments, invitation and join', () => {
 
     // After buying the plan: an invitation to the first test's manager (a registered e-mail) opened on a desktop (sign-in step for a registered e-mail).
     await app.buyPlan(manager.token, 4);
+    await verifyRfcThroughSat(app, manager.token, 'XYZ020202XY2');
     const accounts = await app.api('/user_clients', { token: manager.token });
     const clientId = (accounts.body as { response: { diverza_client_id: number }[] }).response[0]!.diverza_client_id;
     const areas = await app.api(`/api/v3/clients/${clientId}/areas.json`, { method: 'POST', token: manager.token, body: JSON.stringify({ area: 'Compras' }) });

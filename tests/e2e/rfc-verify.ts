@@ -1,0 +1,16 @@
+// E2E set-up for what needs a proved RFC (company invitations): the demo's simulated SAT portal gets an
+// account for the RFC (the loopback-only dev tool), and the CIEC check proves it, as a user would.
+import type { Running } from './harness';
+
+export const E2E_CIEC = 'Prueba2026';
+
+export async function openSatPortalAccount(app: Running, rfc: string, ciec = E2E_CIEC): Promise<void> {
+  const opened = await app.api('/dev/sat-portal', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ rfc, ciec }).toString() });
+  if (opened.status !== 200) throw new Error(`/dev/sat-portal ${opened.status}`);
+}
+
+export async function verifyRfcThroughSat(app: Running, token: string, rfc: string): Promise<void> {
+  await openSatPortalAccount(app, rfc);
+  const r = await app.api('/api/v1/AuthenticateSATPortal', { method: 'POST', token, body: JSON.stringify({ rfc, clave_ciec: E2E_CIEC }) });
+  if (r.status !== 200) throw new Error(`AuthenticateSATPortal ${r.status}: ${JSON.stringify(r.body)}`);
+}
