@@ -45,7 +45,7 @@ export function verifyQuery(companyId: number, lookup: readonly FieldValue[] | Q
 export const verifyTicket = (companyId: number, lookup: readonly FieldValue[] | QrRef, flow: VerifyFlow) =>
   api.get<VerifiedTicket>('/api/v33/tickets/verify', verifyQuery(companyId, lookup, flow));
 
-/** What refacturar shows besides the ref, as verify asks it: the form's values (or a QR's check code) and the total. */
+/** What refacturar shows besides the ref, as verify's QR path asks it: the check code and the total (and the form's values). */
 export interface RefacturaProof {
   refactura: 1;
   ticket?: FieldValue[];
