@@ -27,8 +27,6 @@ export function devToolsAllowed(env: NodeJS.ProcessEnv): boolean {
   return !env.DATABASE_URL && !env.SMTP_URL && !env.PUBLIC_URL && env.NODE_ENV !== 'production';
 }
 
-const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-
 /**
  * The origin a person reaches the server at, from the address it listens on: links in e-mails and QR
  * codes when PUBLIC_URL is not set. A wildcard bind (HOST=0.0.0.0, to try the demo on a phone) links
@@ -42,7 +40,6 @@ export function listenOrigin(host: string | undefined, port: number, interfaces 
       .find((a) => a && !a.internal && a.family === 'IPv4');
     name = lan?.address ?? 'localhost';
   }
-  if (isLoopbackHost(name)) name = 'localhost';
   return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
 }
 
@@ -71,7 +68,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     satEstadoUrl: env.SAT_ESTADO_URL || (env.SAT_ESTADO === 'on' ? SAT_ESTADO_PRODUCTION_URL : undefined),
     app: {
       ...DEFAULT_CONFIG,
-      publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : listenOrigin(host, port),
+      // An explicit HOST is linked as given (a browser keeps its session per origin); the default demo links to localhost.
+      publicUrl: env.PUBLIC_URL ? parsePublicUrl(env.PUBLIC_URL) : listenOrigin(env.HOST || (devTools ? 'localhost' : undefined), port),
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       staticDir: resolve(env.STATIC_DIR || './dist'),
       devTools,

@@ -53,7 +53,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', ...extraEnv },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => (output += d));

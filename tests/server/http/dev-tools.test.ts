@@ -46,8 +46,9 @@ describe('readEnv: dev tools, bind address and the base of links', () => {
     const interfaces = { lo: [nic('127.0.0.1', 'IPv4', true)], eth0: [nic('fe80::1', 'IPv6', false), nic('192.168.1.20', 'IPv4', false)] };
     expect(listenOrigin('0.0.0.0', 8080, interfaces)).toBe('http://192.168.1.20:8080');
     expect(listenOrigin('::', 8080, { lo: interfaces.lo })).toBe('http://localhost:8080');
-    expect(listenOrigin('127.0.0.1', 3000, {})).toBe('http://localhost:3000');
-    expect(listenOrigin('::1', 3000, {})).toBe('http://localhost:3000');
+    expect(listenOrigin('127.0.0.1', 3000, {})).toBe('http://127.0.0.1:3000');
+    expect(listenOrigin('::1', 3000, {})).toBe('http://[::1]:3000');
+    expect(readEnv({ HOST: '127.0.0.1', PORT: '3000' }).app.publicUrl).toBe('http://127.0.0.1:3000');
     expect(listenOrigin('fd00::5', 80, {})).toBe('http://[fd00::5]:80');
     expect(listenOrigin('cuentas.lan', 8080, {})).toBe('http://cuentas.lan:8080');
   });
