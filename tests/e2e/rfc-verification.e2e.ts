@@ -76,11 +76,11 @@ describe('RFC verification', () => {
     await expect.poll(() => profileLink.isVisible(), { timeout: 20_000 }).toBe(true);
     await profileLink.click();
     await expect.poll(() => page.getByRole('heading', { name: 'Con tu contraseña del SAT (CIEC)' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: /Sincronización SAT/ }).count()).toBe(0);
-    await page.getByLabel('Contraseña del SAT').fill('Equivocada1');
+    expect(await page.getByRole('link', { name: 'O conéctate en Sincronización SAT' }).count()).toBe(0);
+    await page.getByLabel('Contraseña del SAT', { exact: true }).fill('Equivocada1');
     await page.getByRole('button', { name: 'Verificar con CIEC' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: MSG.satPasswordInvalid }).isVisible()).toBe(true);
-    await page.getByLabel('Contraseña del SAT').fill(E2E_CIEC);
+    await page.getByLabel('Contraseña del SAT', { exact: true }).fill(E2E_CIEC);
     await page.getByRole('button', { name: 'Verificar con CIEC' }).click();
     await expect.poll(() => page.getByText('Lo comprobaste con tu conexión al SAT.').isVisible(), { timeout: 20_000 }).toBe(true);
     await shot(page, 'verify-rfc-done-1280');

@@ -5,8 +5,12 @@ import type { Running } from './harness';
 export const E2E_CIEC = 'Prueba2026';
 
 export async function openSatPortalAccount(app: Running, rfc: string, ciec = E2E_CIEC): Promise<void> {
-  const opened = await app.api('/dev/sat-portal', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ rfc, ciec }).toString() });
-  if (opened.status !== 200) throw new Error(`/dev/sat-portal ${opened.status}`);
+  // Multipart, as the dev page's own form sends it (app.api would label the body JSON).
+  const form = new FormData();
+  form.set('rfc', rfc);
+  form.set('ciec', ciec);
+  const opened = await fetch(`${app.url}/dev/sat-portal`, { method: 'POST', body: form });
+  if (opened.status !== 200) throw new Error(`/dev/sat-portal ${opened.status}: ${await opened.text()}`);
 }
 
 export async function verifyRfcThroughSat(app: Running, token: string, rfc: string): Promise<void> {
