@@ -26,7 +26,7 @@ export const CreateUserBody = v.object({
   device,
   /** The solved ALTCHA payload, base64. */
   captcha: v.optional(v.string(MSG.captchaRequired)),
-});
+}, MSG.accountEmpty);
 export type CreateUserBody = v.InferOutput<typeof CreateUserBody>;
 
 export const LoginBody = v.object({
@@ -41,12 +41,12 @@ export const LoginBody = v.object({
   device,
   /** The known-device token a previous sign-in of this user returned (login limits spare its owner). */
   device_token: v.optional(v.pipe(v.string(MSG.loginFailed), v.maxLength(200, MSG.loginFailed))),
-});
+}, MSG.loginEmpty);
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 export const PasswordResetRequestBody = v.object({
   user: v.object({ login: text(254) }, MSG.loginEmpty),
-});
+}, MSG.loginEmpty);
 
 export const PasswordResetConfirmBody = v.object({
   token: v.pipe(v.string(MSG.resetInvalid), v.maxLength(200, MSG.resetInvalid)),

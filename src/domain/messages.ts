@@ -28,6 +28,11 @@ export const MSG = {
   notFound: 'Este recurso no existe',
   bodyTooLarge: 'La información enviada es demasiado grande.',
   badJson: 'No pudimos leer la información enviada. Revisa el formato.',
+  // input hygiene: validation that names the field, and text with control characters (NUL…)
+  fieldMissing: 'El campo «{campo}» es obligatorio.',
+  fieldInvalid: 'El campo «{campo}» no tiene un valor válido.',
+  fieldControlChars: 'El campo «{campo}» contiene caracteres no permitidos. Quítalos e intenta de nuevo.',
+  requestControlChars: 'La solicitud contiene caracteres no permitidos. Revisa la dirección e intenta de nuevo.',
   resetSent: 'Si el correo o usuario existe, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja y tu carpeta de spam.',
   resetInvalid: 'El enlace para restablecer tu contraseña no es válido o ya expiró. Solicita uno nuevo.',
   resetDone: 'Listo, cambiamos tu contraseña. Ya puedes iniciar sesión.',

@@ -3,9 +3,13 @@
 import * as v from 'valibot';
 import { MSG } from './messages';
 import { NOTE_MAX } from './spending-form';
+import { numberOrNone, optionalNumber } from './validation';
 
 const id = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));
-const intOrNull = v.optional(v.nullable(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(MSG.categoryUnknown))), null);
+/** A category id or none ('' from legacy clients = none). */
+const categoryOrNone = optionalNumber(MSG.categoryUnknown, { integer: true });
+/** A code with a default when absent or ''. */
+const codeOr = (fallback: number) => v.pipe(v.optional(numberOrNone(undefined, { integer: true }), fallback), v.transform((n) => n ?? fallback));
 
 export const CreateTicketBody = v.object({
   usuario: v.object({ rfc: v.pipe(v.string(MSG.rfcInvalid), v.maxLength(13, MSG.rfcInvalid)) }, MSG.rfcInvalid),
@@ -18,12 +22,12 @@ export const CreateTicketBody = v.object({
     v.object({
       ticket_id: v.optional(id),
       note: v.optional(v.pipe(v.string(), v.maxLength(NOTE_MAX, MSG.noteTooLong)), ''),
-      latitude: v.optional(v.nullable(v.number()), null),
-      longitude: v.optional(v.nullable(v.number()), null),
-      meta_tag: intOrNull,
-      income_meta_tag: intOrNull,
-      ticket_type: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number)), 2),
-      ticket_status: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number)), 3),
+      latitude: optionalNumber(),
+      longitude: optionalNumber(),
+      meta_tag: categoryOrNone,
+      income_meta_tag: categoryOrNone,
+      ticket_type: codeOr(2),
+      ticket_status: codeOr(3),
       currency: v.optional(v.string(), 'MXN'),
       original_amount: v.optional(v.nullable(v.string()), null),
     }),
@@ -37,8 +41,8 @@ export const UpdateTicketBody = v.object({
   ticket: v.object(
     {
       ticket_id: id,
-      meta_tag_id: intOrNull,
-      income_meta_tag_id: intOrNull,
+      meta_tag_id: categoryOrNone,
+      income_meta_tag_id: categoryOrNone,
       notes: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(NOTE_MAX, MSG.noteTooLong))), null),
     },
     MSG.ticketNotFound,

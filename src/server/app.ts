@@ -16,6 +16,7 @@ import { companyViewRoutes } from './company-view/routes';
 import { DEFAULT_CONFIG, type AppDeps, type AppEnv, type Services } from './context';
 import { jsonBody } from './http/body';
 import { clientIp } from './http/client-ip';
+import { refuseControlChars } from './http/control-chars';
 import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
@@ -38,7 +39,7 @@ import { rfcVerificationRoutes } from './rfc-verification/routes';
 import { receiptRoutes } from './receipts/routes';
 import { ticketRoutes } from './tickets/routes';
 import { ticketViewRoutes } from './ticket-view/routes';
-import { logUnexpected } from './http/log-redact';
+import { logUnexpected, routePattern } from './http/log-redact';
 
 export type { AppDeps } from './context';
 
@@ -73,6 +74,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Before any body parsing: a /dev/… request from anyone but this machine goes no further.
   app.use('/dev/*', devOnly(config));
+  // Control characters (NUL…) in the URL or a data header: a Spanish 400 before anything reads them.
+  app.use(refuseControlChars());
   app.use(jsonBody());
   // Upload slots and the storage quota before the Idempotency-Key layer reads (spools) the body.
   app.use('/api/v3/users/:id/files', uploadGate(s));
@@ -110,7 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
       return c.json({ errors: err.messages }, err.status);
     }
-    logUnexpected(c.req.method, c.req.path, err);
+    logUnexpected(c.req.method, routePattern(c), err);
     return c.json({ errors: [MSG.generic] }, 500);
   });
   return app;

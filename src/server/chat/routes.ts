@@ -3,14 +3,13 @@
 // New replies reach the widget by polling `GET /api/v3/chat?after=<last id>` (see the widget for why).
 import { eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import * as v from 'valibot';
 import { CHAT_MSG, ChatMessageBody, chatBodyError } from '../../domain/chat';
 import { MSG } from '../../domain/messages';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { chatConversations, users } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail } from '../http/errors';
+import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../merchants/ip-limiter';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
 
@@ -20,11 +19,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const INBOX_PAGE = 50;
 
 function parseMessage(input: unknown): { id?: string; body: string } {
-  const r = v.safeParse(ChatMessageBody, input ?? {});
-  if (!r.success) throw fail(422, r.issues[0]?.message ?? CHAT_MSG.empty);
-  const problem = chatBodyError(r.output.body);
+  const body = parseWith(ChatMessageBody, input, 422);
+  const problem = chatBodyError(body.body);
   if (problem) throw fail(422, problem);
-  return r.output;
+  return body;
 }
 
 function cursorOf(c: Context<AppEnv>): { after?: string; before?: string } {

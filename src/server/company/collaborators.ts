@@ -24,6 +24,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Company } from './access';
 import { isCompanyArea } from './areas';
 import { invitationMail } from './mail';
+import { errorSummary } from '../lib/error-summary';
 
 const DAY_MS = 86_400_000;
 
@@ -138,7 +139,7 @@ export async function inviteCollaborator(
   } catch (err) {
     // No e-mail, no invitation: the manager can simply try again.
     await d.db.delete(collaborators).where(eq(collaborators.id, id));
-    console.error('[empresa] invitación sin enviar:', err);
+    console.error('[empresa] invitación sin enviar:', errorSummary(err));
     throw fail(502, MSG.invitationMailFailed);
   }
   return (await listCollaborators(d.db, company.id, id))[0]!;
@@ -156,7 +157,7 @@ export async function resendInvitation(d: InviteContext, company: Company, id: n
   try {
     await issueInvitation(d, company, id, companyName, emailText);
   } catch (err) {
-    console.error('[empresa] invitación sin reenviar:', err);
+    console.error('[empresa] invitación sin reenviar:', errorSummary(err));
     throw fail(502, MSG.invitationMailFailed);
   }
 }

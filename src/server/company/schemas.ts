@@ -5,21 +5,18 @@ import { REFUND_ACCOUNT_TYPES } from '../../domain/company';
 import { ClientFields, UbicationData } from '../../domain/client-schemas';
 import { MSG } from '../../domain/messages';
 import { PASSWORD_MAX } from '../../domain/password';
+import { numberOrNone } from '../../domain/validation';
 
 /** Optional text: null / missing → '' (the domain check then says what is missing). */
 export const text = (max: number, msg: string) =>
   v.optional(v.pipe(v.nullable(v.string(msg)), v.transform((s) => s ?? ''), v.maxLength(max, msg)), '');
 
-/** An id or nothing: numbers, digit strings, '' / null (= none). */
-export const optionalId = (msg: string) =>
-  v.optional(
-    v.pipe(
-      v.nullable(v.union([v.number(msg), v.string(msg)], msg)),
-      v.transform((x) => (x === null || x === '' ? null : Number(x))),
-      v.check((n) => n === null || (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647), msg),
-    ),
-    null,
-  );
+/** An id or none: numbers, digit strings, '' / null (= none). */
+const idOrNone = (msg: string) =>
+  v.pipe(numberOrNone(msg, { integer: true }), v.check((n) => n === null || (n > 0 && n <= 2_147_483_647), msg));
+
+/** An id or nothing; missing is none too. */
+export const optionalId = (msg: string) => v.optional(idOrNone(msg), null);
 
 const accountType = v.pipe(
   optionalId(MSG.collaboratorAccountTypeRequired),
@@ -49,14 +46,8 @@ export const NewCollaboratorBody = v.object({
 });
 
 const editText = (max: number, msg: string) => v.optional(v.pipe(v.string(msg), v.maxLength(max, msg)));
-const editId = (msg: string) =>
-  v.optional(
-    v.pipe(
-      v.nullable(v.union([v.number(msg), v.string(msg)], msg)),
-      v.transform((x) => (x === null || x === '' ? null : Number(x))),
-      v.check((n) => n === null || (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647), msg),
-    ),
-  );
+/** Missing: leave as is; '' / null: clear. */
+const editId = (msg: string) => v.optional(idOrNone(msg));
 
 export const EditCollaboratorBody = v.object({
   invitation: v.optional(
@@ -98,4 +89,4 @@ export const SignUpInvitationBody = v.object({
   ),
   client: ClientFields,
   ubication_data: UbicationData,
-});
+}, MSG.accountEmpty);

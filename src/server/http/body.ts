@@ -1,6 +1,8 @@
-// Reads a mutating request's JSON body once, with a size cap (413) and a Spanish 400 for malformed JSON.
+// Reads a mutating request's JSON body once, with a size cap (413) and a Spanish 400 for malformed JSON
+// or for text holding control characters (domain/text-input.ts).
 import type { MiddlewareHandler } from 'hono';
 import { MSG } from '../../domain/messages';
+import { controlCharsAt, controlCharsMessage } from '../../domain/text-input';
 import type { AppEnv } from '../context';
 import { fail } from './errors';
 
@@ -49,11 +51,16 @@ export function jsonBody(limit = JSON_BODY_LIMIT): MiddlewareHandler<AppEnv> {
       const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
       c.set('rawBody', text);
       if (text.trim()) {
+        let body: unknown;
         try {
-          c.set('body', JSON.parse(text));
+          body = JSON.parse(text);
         } catch {
           throw fail(400, MSG.badJson);
         }
+        // Raw control characters are already invalid JSON; only escapes (\u0000, \b…) can bring them.
+        const at = text.includes('\\') ? controlCharsAt(body) : null;
+        if (at !== null) throw fail(400, controlCharsMessage(at));
+        c.set('body', body);
       }
     }
     return next();

@@ -1,8 +1,9 @@
 // API failures as values: handlers throw ApiError and the app's error handler writes the envelope.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { MSG } from '../../domain/messages';
+import { validate } from '../../domain/validation';
 
 export class ApiError extends Error {
   constructor(
@@ -21,9 +22,9 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, messages
   return c.json({ errors: messages }, status);
 }
 
-/** Validates with a domain schema; the first issue's Spanish message becomes a 400. */
-export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const r = v.safeParse(schema, input ?? {});
+/** Validates with a domain schema; the first issue's Spanish message (never valibot's English) becomes a 400. */
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown, status: ContentfulStatusCode = 400): v.InferOutput<S> {
+  const r = validate(schema, input ?? {});
   if (r.success) return r.output;
-  throw fail(400, r.issues[0]?.message ?? MSG.generic);
+  throw fail(status, r.message);
 }

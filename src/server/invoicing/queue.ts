@@ -3,6 +3,7 @@
 // request again is harmless (process.ts resumes at the first step not done).
 import type PgBoss from 'pg-boss';
 import { giveUp, processInvoiceRequest, type InvoiceDeps } from './process';
+import { errorSummary } from '../lib/error-summary';
 
 export const INVOICE_QUEUE = 'invoice-request';
 const RETRY = { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInMinutes: 15 } as const;
@@ -33,7 +34,7 @@ export async function startInvoiceWorker(
         await processInvoiceRequest(deps, job.data.requestId);
       } catch (err) {
         if (job.retryCount < job.retryLimit) throw err;
-        console.error('[invoicing] sin más reintentos:', job.data.requestId, err);
+        console.error('[invoicing] sin más reintentos:', job.data.requestId, errorSummary(err));
         await giveUp(deps, job.data.requestId);
       }
     }

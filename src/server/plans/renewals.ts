@@ -13,6 +13,7 @@ import { receiptMail, renewalFailedMail } from './mail';
 import { activeCollaboratorCounter } from '../company/access';
 import { addMonths, chargeAmount, type CollaboratorCounter } from './pricing';
 import { failureText, localPaymentId } from './subscribe';
+import { errorSummary } from '../lib/error-summary';
 
 export const GRACE_DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -188,7 +189,7 @@ export async function renewDueSubscriptions(
     run.pastDue += attempts.length - renewed.length - toCancel.length;
     run.downgraded += toCancel.length;
     // After the commit: a mail server being down never undoes a charge.
-    await pool(mails, concurrency, (m) => mailer.send(m).catch((err: unknown) => console.error('[plans] correo no enviado:', err)));
+    await pool(mails, concurrency, (m) => mailer.send(m).catch((err: unknown) => console.error('[plans] correo no enviado:', errorSummary(err))));
   }
   return run;
 }

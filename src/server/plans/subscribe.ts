@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer';
 import { PaymentError, type CardSummary, type ChargeFailure, type PaymentProvider } from '../payments/provider';
 import { receiptMail } from './mail';
 import { addMonths, chargeAmount, type CollaboratorCounter } from './pricing';
+import { errorSummary } from '../lib/error-summary';
 
 export interface SubscribeInput {
   userId: number;
@@ -140,6 +141,6 @@ export async function subscribe(d: SubscribeDeps, input: SubscribeInput): Promis
   // The receipt is a courtesy: the payment stands even if the mail server is down.
   await d.mailer
     .send(receiptMail({ to: row.email, paymentId: result.chargeId, planName: plan.name, amount, cardBrand: card.brand, cardLast4: card.last4, at: input.now, until }))
-    .catch((err: unknown) => console.error('[plans] recibo no enviado:', err));
+    .catch((err: unknown) => console.error('[plans] recibo no enviado:', errorSummary(err)));
   return { paymentId: result.chargeId, until };
 }

@@ -13,6 +13,7 @@ import type { SatPortal } from './port';
 import { provideSatSync, type SatSyncQueue } from './runtime';
 import { portalFromEnv } from './select';
 import { connectedAccounts, mexicoDayBefore, recordSyncFailure, runSatSync, type SatSyncDeps, type SatSyncJob } from './sync';
+import { errorSummary } from '../lib/error-summary';
 
 export const SAT_SYNC_QUEUE = 'sat-sync';
 export const SAT_SYNC_DAILY_QUEUE = 'sat-sync-daily';
@@ -39,7 +40,7 @@ export async function handleSatSyncJob(deps: SatSyncDeps, data: SatSyncJob, late
     if (outcome.state === 'pending') await later(data);
   } catch (err) {
     await recordSyncFailure(deps.db, data.clientId, deps.clock());
-    console.error(`[sat-sync] cuenta ${data.clientId}: ${(err as Error).message}`);
+    console.error(`[sat-sync] cuenta ${data.clientId}:`, errorSummary(err));
     throw err;
   }
 }

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { readLimited } from '../http/body';
+import { assertCleanForm } from '../http/control-chars';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../merchants/ip-limiter';
@@ -142,6 +143,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     } catch {
       throw fail(400, MSG.efirmaMissing);
     }
+    assertCleanForm(form);
     const cer = form.get(EFIRMA_PARTS.cer);
     const key = form.get(EFIRMA_PARTS.key);
     const pass = form.get(EFIRMA_PARTS.password);

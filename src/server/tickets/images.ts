@@ -9,6 +9,7 @@ import { tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { readLimited } from '../http/body';
 import { sniffAttachmentType, type AttachmentType } from '../files/image-type';
+import { assertCleanForm } from '../http/control-chars';
 import { fail } from '../http/errors';
 
 /** Room for the multipart boundary and part headers around a 2 MB image. */
@@ -34,6 +35,7 @@ export async function imageFromMultipart(raw: Uint8Array<ArrayBuffer>, contentTy
   } catch {
     throw fail(400, MSG.badJson);
   }
+  assertCleanForm(form);
   const file = form.get(IMAGE_FIELD);
   if (!file || typeof file === 'string') throw fail(400, MSG.imageNotImage);
   if (file.size > ATTACHMENT_MAX_BYTES) throw fail(413, MSG.imageTooLarge);
