@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { clients, receipts, tickets, uploads } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { receiptKeys } from '../receipts/receipts';
+import { errorSummary } from '../lib/error-summary';
 import { bulkInsert } from './bulk-insert';
 import { uploadsChanged } from './changes';
 import { importCfdiBatch, runLimited, type Account, type Outcome, type XmlItem } from './import-cfdi';
@@ -366,6 +367,6 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
   uploadsChanged(userId);
   if (deps.afterImport && imported.length > 0) {
     // The import stands either way: a failed hand-over is left to the hourly SAT sweep.
-    await deps.afterImport(imported).catch((err: unknown) => console.error('[import] sin aviso al consultar el SAT:', err));
+    await deps.afterImport(imported).catch((err: unknown) => console.error('[import] sin aviso al consultar el SAT:', errorSummary(err)));
   }
 }

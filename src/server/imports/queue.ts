@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import { MSG } from '../../domain/messages';
 import { queryRows } from '../db/client';
 import { uploads } from '../db/schema';
+import { errorSummary } from '../lib/error-summary';
 import { uploadsChanged } from './changes';
 import { processUploads, writeStatuses, type ImportDeps, type StatusChange } from './process';
 
@@ -138,7 +139,7 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
     void (async () => {
       await beat(deps.db);
       if (!singleProcess) await resumeOrphanedImports(deps, { bootedAt, singleProcess });
-    })().catch((err: unknown) => console.error('[import] latido de trabajos:', err));
+    })().catch((err: unknown) => console.error('[import] latido de trabajos:', errorSummary(err)));
   }, BEAT_MS);
   timer.unref();
   boss.once('stopped', () => clearInterval(timer));
@@ -160,7 +161,7 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
         await processUploads(deps, job.data.userId, job.data.uploadIds);
       } catch (err) {
         if (job.retryCount < job.retryLimit) throw err;
-        console.error('[import] sin más reintentos:', err);
+        console.error('[import] sin más reintentos:', errorSummary(err));
         await giveUp(deps, job.data);
       }
     }

@@ -10,6 +10,7 @@ import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { clients, uploads } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
+import { assertCleanPart } from '../http/control-chars';
 import { boundaryOf, MultipartError, readMultipart } from '../http/multipart';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
@@ -73,6 +74,7 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
         boundary,
         {
           part(head) {
+            assertCleanPart(head.name, head.filename ?? '');
             if (head.name === 'file' && head.filename !== null) {
               if (intake.count >= MAX_FILES) throw fail(422, MSG.importTooMany);
               current = { name: head.filename, size: 0, chunks: [] };
@@ -92,7 +94,10 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
             const text: { chunks: Uint8Array[]; size: number } | null = field;
             current = null;
             field = null;
-            if (text) rfc = Buffer.concat(text.chunks).toString('utf8');
+            if (text) {
+              rfc = Buffer.concat(text.chunks).toString('utf8');
+              assertCleanPart('rfc', rfc);
+            }
             if (!file) return;
             await intake.add({ name: file.name, size: file.size, bytes: file.size > FILE_MAX_BYTES ? null : Buffer.concat(file.chunks) });
             // Stop reading as soon as the accepted files cannot fit the user's quota.

@@ -7,8 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, t
 import { newId } from '../../../src/domain/ids';
 import { MSG } from '../../../src/domain/messages';
 import { manualTicketPayload } from '../../../src/domain/spending-form';
+import { createApp } from '../../../src/server/app';
 import { tickets } from '../../../src/server/db/schema';
-import { createHarness, DRIVERS, type ApiResult, type Harness } from '../helpers/harness';
+import { devMailboxMailer } from '../../../src/server/mail/mailer';
+import { createHarness, DRIVERS, freshIp, type ApiResult, type Harness } from '../helpers/harness';
 import { income, ownerWithRfc, pngOfSize, spending, uploadImage, type Owner } from '../tickets/ticket-fixtures';
 
 const ENGLISH = /Invalid|Expected|received/;
@@ -99,6 +101,22 @@ describe.each(DRIVERS)('input hygiene on %s', (driver) => {
       expect(named.status).toBe(400);
       expect(named.json).toEqual({ errors: [controlIn('images[0]')] });
       expect((await uploadImage(h, a.token, ticketId, pngOfSize(64))).status).toBe(204);
+    });
+
+    it("refuses control characters in the import's account field and file names, and queues nothing", async () => {
+      const queued: unknown[] = [];
+      const app = createApp({ db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), imports: { enqueue: async (job) => void queued.push(job) }, config: { trustProxy: true } });
+      const send = async (name: string, rfc?: string) => {
+        const form = new FormData();
+        form.append('file', new Blob([new TextEncoder().encode('<cfdi/>')]), name);
+        if (rfc !== undefined) form.append('rfc', rfc);
+        const res = await app.request(`/api/v3/users/${a.userId}/files`, { method: 'POST', headers: { 'x-access-token': a.token, 'x-forwarded-for': freshIp() }, body: form });
+        return { status: res.status, json: await res.json(), text: '', headers: res.headers } as ApiResult;
+      };
+      refused(await send('factura.xml', `${a.rfc}\u0000${SECRET}`), controlIn('rfc'));
+      refused(await send(`factura\u0000${SECRET}.xml`), controlIn('file'));
+      expect(queued).toEqual([]);
+      expect((await send('factura.xml', a.rfc)).status).toBe(200);
     });
   });
 
