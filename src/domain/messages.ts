@@ -291,17 +291,6 @@ export const MSG = {
   rfcEfirmaUnavailable: 'Aquí no podemos comprobar la e.firma. Verifica tu RFC con tu contraseña del SAT (CIEC).',
   rfcVerifiedNow: 'Listo, verificamos tu RFC.',
   rfcTooManyTries: 'Demasiados intentos de verificar tu RFC. Espera unos minutos e intenta de nuevo.',
-  // RFC verification (ours): how to prove an RFC, and what an unproved one may not do
-  rfcNotVerifiedInvite: 'Antes de invitar colaboradores, verifica el RFC de la empresa: en Perfil elige «Verificar RFC» y firma con su e.firma o conecta su cuenta del SAT.',
-  rfcNotVerifiedImport: 'Antes de importar una factura por su folio, verifica tu RFC: en Perfil elige «Verificar RFC» y firma con tu e.firma o conecta tu cuenta del SAT.',
-  cfdiImportQrMissing: 'Para importar una factura por su folio, escanea su código QR del SAT: necesitamos el RFC del emisor, el del receptor y el total.',
-  cfdiImportQrMismatch: 'Los datos del código QR no coinciden con la factura. Escanea de nuevo el código QR impreso en la factura.',
-  rfcChallengeExpired: 'La verificación caducó. Vuelve a abrir «Verificar RFC» y firma de nuevo.',
-  rfcSignatureInvalid: 'La firma no corresponde a tu e.firma. Firma el texto de verificación con la llave (.key) de esa e.firma, o súbela con su contraseña.',
-  rfcIssuerUnknown: 'Ese certificado no fue emitido por el SAT. Usa la e.firma que te entregó el SAT, o verifica tu RFC conectando tu cuenta del SAT.',
-  rfcEfirmaUnavailable: 'Aquí no podemos comprobar la e.firma. Verifica tu RFC con tu contraseña del SAT (CIEC).',
-  rfcVerifiedNow: 'Listo, verificamos tu RFC.',
-  rfcTooManyTries: 'Demasiados intentos de verificar tu RFC. Espera unos minutos e intenta de nuevo.',
   // successes (spec §8)
   infoUpdated: 'Tu información se actualizó con éxito...',
   // screens

@@ -35,7 +35,6 @@ import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
 import { satSyncRoutes } from './sat-sync/routes';
 import { rfcVerificationRoutes } from './rfc-verification/routes';
-import { rfcVerificationRoutes } from './rfc-verification/routes';
 import { receiptRoutes } from './receipts/routes';
 import { ticketRoutes } from './tickets/routes';
 import { ticketViewRoutes } from './ticket-view/routes';
@@ -98,7 +97,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', perDiemRoutes(s));
   app.route('/', companyViewRoutes(s));
   app.route('/', satSyncRoutes(s, deps));
-  app.route('/', rfcVerificationRoutes(s));
   app.route('/', rfcVerificationRoutes(s));
   app.route('/', oauthRoutes(s));
   app.route('/', openApiRoutes());

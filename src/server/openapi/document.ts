@@ -19,7 +19,6 @@ import { PLANS_ENDPOINTS } from '../plans/openapi';
 import { OAUTH_ENDPOINTS } from '../oauth/openapi';
 import { SAT_SYNC_ENDPOINTS } from '../sat-sync/openapi';
 import { RFC_VERIFICATION_ENDPOINTS } from '../rfc-verification/openapi';
-import { RFC_VERIFICATION_ENDPOINTS } from '../rfc-verification/openapi';
 import { TICKET_VIEW_ENDPOINTS } from '../ticket-view/openapi';
 
 export interface Endpoint {
@@ -121,7 +120,7 @@ const CORE_ENDPOINTS: Endpoint[] = [
 ];
 
 /** Every endpoint: the core ones above and each issue-6 area's own list. */
-export const ENDPOINTS: Endpoint[] = [...CORE_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...INVOICING_ENDPOINTS, ...TICKET_VIEW_ENDPOINTS, ...PLANS_ENDPOINTS, ...CHAT_ENDPOINTS, ...SAT_SYNC_ENDPOINTS, ...RFC_VERIFICATION_ENDPOINTS, ...RFC_VERIFICATION_ENDPOINTS, ...OAUTH_ENDPOINTS, ...COMPANY_ENDPOINTS, ...COMPANY_VIEW_ENDPOINTS, ...PER_DIEM_ENDPOINTS];
+export const ENDPOINTS: Endpoint[] = [...CORE_ENDPOINTS, ...MERCHANT_ENDPOINTS, ...INVOICING_ENDPOINTS, ...TICKET_VIEW_ENDPOINTS, ...PLANS_ENDPOINTS, ...CHAT_ENDPOINTS, ...SAT_SYNC_ENDPOINTS, ...RFC_VERIFICATION_ENDPOINTS, ...OAUTH_ENDPOINTS, ...COMPANY_ENDPOINTS, ...COMPANY_VIEW_ENDPOINTS, ...PER_DIEM_ENDPOINTS];
 
 const jsonSchema = (s: v.GenericSchema) =>
   toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;
