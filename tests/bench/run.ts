@@ -6,8 +6,8 @@
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
-//        --no-views, --no-data, --no-import, --only bundle|browser|load|offline|views|data|import (just that
-//        section; results go to latest-<section>.json).
+//        --no-views, --no-data, --no-import, --no-uploads, --only bundle|browser|load|offline|views|data|import|uploads
+//        (just that section; results go to latest-<section>.json).
 // Issue 4's view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
 // Then issue 4's server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
@@ -29,6 +29,7 @@ import { renewalsSection } from './renewals';
 import { satSyncSection } from './sat-sync';
 import { companySection } from './company';
 import { importSection } from './import';
+import { uploadsSection } from './uploads';
 import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
@@ -55,7 +56,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals', 'sat-sync', 'company'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals', 'sat-sync', 'company', 'uploads'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -515,6 +516,15 @@ async function main(): Promise<void> {
       await importSection({ report, freePort });
     } catch (error) {
       fail('import', error);
+    }
+  }
+  // Issue 14: 100 uploads of 2 MB (one request, three at once): server memory and files/s; the API's
+  // latency while the worst hostile PDF is read. On a server of its own.
+  if (wants('uploads') && !flag('--no-uploads')) {
+    try {
+      await uploadsSection({ report, freePort, percentile });
+    } catch (error) {
+      fail('uploads', error);
     }
   }
   // Issue 6: QR decode of a 720p camera frame in Chromium.

@@ -139,12 +139,13 @@ describe.each(DRIVERS)('upload hardening on %s', (driver) => {
       }
       return Math.max(...latencies) - baseline;
     };
-    // The best of three tries: a shared machine's own hiccups (a benign 100 KB PDF shows them too) are
-    // not the scan's, while a scan on the event loop stalls every try (by seconds).
+    // The best of five tries: a shared machine's own hiccups (a benign 100 KB PDF shows them too, mostly
+    // PGlite's work on this thread) are not the scan's, while a scan on the event loop stalls every try
+    // (by seconds).
     const tries: number[] = [];
-    for (let i = 0; i < 3 && !(tries.length > 0 && Math.min(...tries) < 200); i++) tries.push(await worstAdded());
+    for (let i = 0; i < 5 && !(tries.length > 0 && Math.min(...tries) < 200); i++) tries.push(await worstAdded());
     expect(Math.min(...tries)).toBeLessThan(200);
-  }, 120_000);
+  }, 180_000);
 
   it("refuses a file over the parse budget with 'rechazado' and the Spanish reason; a fresh worker reads the next", async () => {
     const user = await userWith(env, ['URE180429TM6']);
