@@ -136,11 +136,12 @@ describe.each(DRIVERS)('company departments and collaborators on %s', (driver) =
 
   it('answers the manager, refuses an active collaborator (403), an outsider (404), no session (401) and no plan (403)', async () => {
     // A collaborator who accepted the invitation with their own RFC.
-    const made = await post(collaboratorBody(area, { email: 'gil@example.com' }));
+    // Only the invited address may accept, so the collaborator is invited at their own e-mail.
+    const collab = await h.signUp('colab');
+    const made = await post(collaboratorBody(area, { email: collab.email }));
     expect(made.status).toBe(201);
     const [mail] = await h.database.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(1);
     const token = tokenFromText(mail!.text);
-    const collab = await h.signUp('colab');
     await h.call('POST', '/new_client', { token: collab.token, body: { client: { rfc: 'GODE561231GR8', first_name: 'Gil', last_name: 'Díaz' } } });
     expect((await h.call('PUT', `/api/v3/invitations/${token}/accept.json`, { token: collab.token, body: { rfc: 'gode561231gr8' } })).status).toBe(200);
     const outsider = await h.signUp('fuera');

@@ -24,7 +24,7 @@ describe.each(DRIVERS)('envelope and errors on %s', (driver) => {
       body: { user: { login: 'demo', password: 'cuentasclaras', admin: true }, device: { device: 'web', x: 1 }, otro: [1, 2] },
     });
     expect(extra.status).toBe(200);
-    expect(Object.keys(extra.json.response).sort()).toEqual(['email', 'token', 'user_id', 'username']);
+    expect(Object.keys(extra.json.response).sort()).toEqual(['device_token', 'email', 'token', 'user_id', 'username']);
   });
 
   it('refuses bodies over 1 MB with 413, declared or streamed', async () => {
