@@ -4,7 +4,10 @@ import type { AnonymousInvoiceRequest, InvoiceRequestStatus, VerifiedTicket } fr
 
 export type { VerifiedTicket };
 import type { FieldValue, FormFieldDefinition } from '../../domain/merchant-fields';
+import type { FileLink, FileTarget } from '../../domain/file-links';
+import { ApiError } from './api-error';
 import { api } from './client';
+import { requestFileLink } from './file-links';
 
 export type VerifyFlow = 'form' | 'merchant' | 'anonymous' | 'multi';
 
@@ -64,6 +67,21 @@ export const resendInvoice = (id: string) =>
   api.post<{ status: InvoiceRequestStatus }>(`/api/v33/invoice_requests/${encodeURIComponent(id)}/resend`);
 
 export const invoicePdfUrl = (id: string) => `/api/v33/invoice_requests/${encodeURIComponent(id)}/pdf`;
+
+/**
+ * The link a signed-in user opens an invoice request's PDF with. Their own request's PDF needs a signed
+ * short-lived link (the session is never put in a URL); a request that is not theirs to sign for (404)
+ * is an anonymous one, whose id is its own capability, so the plain path opens it. Other failures
+ * (offline, the server) are thrown for the opener to say why.
+ */
+export async function invoicePdfLink(id: string, request: (target: FileTarget) => Promise<FileLink> = requestFileLink): Promise<FileLink> {
+  try {
+    return await request({ kind: 'invoice_pdf', id });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { url: invoicePdfUrl(id), expires_at: '' };
+    throw err;
+  }
+}
 
 /** 200 = active; a 422 carries MSG.rfcPatternInvalid or MSG.rfcInactive. */
 export const checkRfc = (rfc: string) => api.get<{ rfc: string; active: boolean }>(`/api/v3/rfc/${encodeURIComponent(rfc)}`);

@@ -30,11 +30,12 @@ export const INVOICING_ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'get', path: '/api/v33/invoice_requests/{id}', tag: TAG, auth: false, response: RequestState, params: id, errors: [404],
-    summary: 'Dónde está la factura: solicitada → timbrada → enviada, o el error (correo enmascarado salvo para su dueño)',
+    summary: 'Dónde está la factura: solicitada → timbrada → enviada, o el error (correo enmascarado y, si la pidió una cuenta, pdf_url null salvo para su dueño)',
   },
   {
-    method: 'get', path: '/api/v33/invoice_requests/{id}/pdf', tag: TAG, auth: false, contentType: 'application/pdf', params: id, errors: [404],
-    summary: 'El PDF de la factura, ya timbrada',
+    method: 'get', path: '/api/v33/invoice_requests/{id}/pdf', tag: TAG, auth: false, contentType: 'application/pdf', errors: [404, 410],
+    params: { ...id, link: 'enlace firmado de POST /api/v3/file_links (kind invoice_pdf), en lugar del token (vencido: 410)' },
+    summary: 'El PDF de la factura, ya timbrada: la de una solicitud anónima con su id; la de una cuenta solo para esa cuenta (con el token, o con `link`)',
   },
   {
     method: 'post', path: '/api/v33/invoice_requests/{id}/resend', tag: TAG, auth: false, response: StatusOnly, params: id, errors: [404, 409, 429],

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { MANUAL_COMPANY_ID } from '../../domain/ticket';
+import { filePath } from '../../domain/file-links';
 import { MSG } from '../../domain/messages';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { invoiceRequests } from '../db/schema';
@@ -15,6 +16,7 @@ import { IpLimiter } from '../merchants/ip-limiter';
 import { maskEmail } from '../merchants/verify';
 import { requestFromForm, requestFromInvoice4, requestFromMulti } from './channels';
 import { importIssuedCfdi, lookupCfdi } from './lookup';
+import { pdfReadableBy, readableInvoiceRequest } from './pdf-access';
 import type { InvoiceQueue } from './queue';
 import { invoiceFiles, resendInvoice } from './resend';
 import { CfdiImportBody, Invoice4Body, MerchantTicketCreateBody, MultiTicketCreateBody } from './schemas';
@@ -88,18 +90,20 @@ export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
       // By unguessable id anyone may see where it is; only its owner sees the full address.
       email: own ? row.email : maskEmail(row.email),
       uuid: row.uuid,
-      pdf_url: row.xmlKey ? `/api/v33/invoice_requests/${row.id}/pdf` : null,
+      // A user's request's PDF is theirs alone: no one else is handed a path to it (pdf-access.ts).
+      pdf_url: row.xmlKey && pdfReadableBy(row, user?.userId ?? null) ? filePath('invoice_pdf', row.id) : null,
     });
   });
 
   app.get('/api/v33/invoice_requests/:id/pdf', async (c) => {
-    const row = await requestRow(c);
+    const row = await readableInvoiceRequest(c, s);
     if (!row.xmlKey || row.status === 'sustituida') throw fail(404, MSG.notFound);
     const { pdf } = await invoiceFiles(s.db, s.files, row);
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="factura-${row.uuid}.pdf"`,
-      'Cache-Control': 'private, max-age=3600',
+      // A user's PDF is kept by no cache: the same path without a session must not find it there.
+      'Cache-Control': row.userId === null ? 'private, max-age=3600' : 'private, no-store',
     });
   });
 

@@ -17,6 +17,7 @@ import { fail, parseWith } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
 import { hostedReceipt } from '../company/host-access';
 import { assertOwnImage } from '../tickets/images';
+import { assertOwnInvoiceRequest } from '../invoicing/pdf-access';
 import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from './receipts';
 import { ShareLimiter, shareReceipts } from './share';
 
@@ -75,7 +76,7 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
   });
 
   // A link that opens one file the caller may read (their own, or a collaborator's received invoice for
-  // a manager); anything else is a 404, as the file route would answer.
+  // a manager, or the PDF of an invoice they asked for); anything else is a 404, as the file route would answer.
   app.post('/api/v3/file_links', auth, async (c) => {
     const body = parseWith(FileLinkBody, c.get('body'));
     const userId = caller(c).userId;
@@ -85,6 +86,8 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
       if (!parsed.success) throw fail(404, MSG.notFound);
       id = parsed.output.toLowerCase();
       await assertOwnImage(s.db, userId, id);
+    } else if (body.kind === 'invoice_pdf') {
+      id = await assertOwnInvoiceRequest(s, userId, body.id);
     } else {
       id = receiptIdOf(body.id);
       await readableReceipt(s, userId, id);

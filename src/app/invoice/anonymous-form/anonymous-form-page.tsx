@@ -7,7 +7,7 @@ import { shownInAnonymousForm } from '../../../domain/merchant-fields';
 import { ANONYMOUS_MERCHANT, merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
 import { ApiError } from '../../api/api-error';
-import { checkRfc, followInvoiceRequest, invoicePdfUrl, requestInvoice, resendInvoice, verifyTicket } from '../../api/invoicing';
+import { checkRfc, followInvoiceRequest, requestInvoice, resendInvoice, verifyTicket } from '../../api/invoicing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/fields';
 import { Modal } from '../../ui/overlay';
@@ -23,6 +23,7 @@ import { UnknownMerchant } from '../shared/unknown-merchant';
 import { useFormFields } from '../shared/use-form-fields';
 import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst } from './anonymous-flow';
 import { PublicShell } from './public-shell';
+import { ReprintAction } from './reprint-action';
 import { ReceiverFields } from './receiver-fields';
 import '../invoice.css';
 
@@ -226,9 +227,7 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
               <Button onClick={() => void onResend()} loading={flow.busy}>
                 Reenviar
               </Button>
-              <a className="btn btn--primary" href={invoicePdfUrl(invoiced.invoice.request_id)} target="_blank" rel="noopener">
-                Reimprimir
-              </a>
+              <ReprintAction requestId={invoiced.invoice.request_id} />
             </>
           ) : undefined
         }
