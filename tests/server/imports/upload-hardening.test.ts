@@ -25,7 +25,7 @@ function hostilePdf(size: number): Uint8Array {
   return Buffer.from(head + '('.repeat(size) + '\nendstream\nendobj\n%%EOF\n', 'latin1');
 }
 
-async function multipart(files: { name: string; bytes: Uint8Array }[]): Promise<{ bytes: Uint8Array; type: string }> {
+async function multipart(files: { name: string; bytes: Uint8Array }[]): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string }> {
   const form = new FormData();
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
   const req = new Request('http://x/', { method: 'POST', body: form });
