@@ -16,11 +16,14 @@ export class ProofError extends Error {}
  */
 export type FielTrust = 'any' | 'none' | readonly X509Certificate[];
 
-/** SAT_FIEL_CA: comma-separated paths of SAT's CA certificates (PEM or DER). Unset: 'any', but 'none' under NODE_ENV=production. */
-export function fielTrustFromEnv(env: NodeJS.ProcessEnv = process.env): FielTrust {
+/**
+ * SAT_FIEL_CA: comma-separated paths of SAT's CA certificates (PEM or DER). Unset: 'any' only in the
+ * embedded demo (`demo`: the same rule that turns the dev tools on), 'none' in every other setup.
+ */
+export function fielTrustFromEnv(demo: boolean, env: NodeJS.ProcessEnv = process.env): FielTrust {
   const paths = (env.SAT_FIEL_CA ?? '').split(',').map((p) => p.trim()).filter(Boolean);
   if (paths.length > 0) return paths.map((p) => new X509Certificate(readFileSync(p)));
-  return env.NODE_ENV === 'production' ? 'none' : 'any';
+  return demo ? 'any' : 'none';
 }
 
 const binary = (b: Uint8Array) => Buffer.from(b).toString('binary');

@@ -27,7 +27,7 @@ const SIGNATURE_MAX_CHARS = 2048;
 
 type ClientRow = typeof clients.$inferSelect;
 
-export function rfcVerificationRoutes(s: Services, trust: FielTrust = fielTrustFromEnv()): Hono<AppEnv> {
+export function rfcVerificationRoutes(s: Services, trust: FielTrust = fielTrustFromEnv(s.config.devTools)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const tries = new IpLimiter(RFC_PROOF_LIMIT.limit, RFC_PROOF_LIMIT.windowMs);

@@ -17,7 +17,7 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../merchants/ip-limiter';
 import { assertFeature } from '../plans/gates';
-import { checkFiel, fielTrustFromEnv } from '../rfc-verification/efirma-proof';
+import { checkFiel, fielTrustFromEnv, type FielTrust } from '../rfc-verification/efirma-proof';
 import { markRfcVerified } from '../rfc-verification/verified';
 import { devSatPortalRoutes } from './dev-page';
 import { EfirmaError, inspectEfirma } from './port';
@@ -39,8 +39,7 @@ export const SaveSatPasswordSchema = v.object({ sat_password: password() }, MSG.
 
 type ClientRow = typeof clients.$inferSelect;
 
-const fielTrust = fielTrustFromEnv();
-function isTrustedFiel(cer: Uint8Array, rfc: string, now: Date): boolean {
+function isTrustedFiel(cer: Uint8Array, rfc: string, now: Date, fielTrust: FielTrust): boolean {
   try {
     checkFiel(cer, rfc, now, fielTrust);
     return true;
@@ -52,6 +51,7 @@ function isTrustedFiel(cer: Uint8Array, rfc: string, now: Date): boolean {
 export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
+  const fielTrust = fielTrustFromEnv(s.config.devTools);
   const tries = new IpLimiter(SAT_AUTH_LIMIT.limit, SAT_AUTH_LIMIT.windowMs);
   const runtime = () => satSyncRuntime(s.db, s.clock);
 
@@ -163,7 +163,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     await saveEfirma(s.db, client.id, cerBytes, keyBytes, pass, facts, s.clock());
     // The key opened and belongs to the FIEL of this RFC: the same proof as RFC verification by e.firma,
     // when its issuer is trusted too (otherwise SAT accepting it in the sync proves it, sync.ts).
-    if (isTrustedFiel(cerBytes, client.rfc, s.clock())) await markRfcVerified(s.db, client.id, client.rfc, 'efirma', s.clock());
+    if (isTrustedFiel(cerBytes, client.rfc, s.clock(), fielTrust)) await markRfcVerified(s.db, client.id, client.rfc, 'efirma', s.clock());
     await queueFirstSync(client.id, first);
     return answerAccount(c, client.id);
   });

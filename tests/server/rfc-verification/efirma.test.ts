@@ -5,7 +5,7 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { rfcVerificationPaths } from '../../../src/domain/rfc-verification';
-import { checkFiel, ProofError } from '../../../src/server/rfc-verification/efirma-proof';
+import { checkFiel, fielTrustFromEnv, ProofError } from '../../../src/server/rfc-verification/efirma-proof';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { FIEL_PASSWORD, FIELS, proofForm, signChallenge } from './efirma-fixtures';
 
@@ -150,5 +150,11 @@ describe('the FIEL issuer check', () => {
 
   it("with no trusted CA (production without SAT_FIEL_CA) refuses every e.firma, saying to use the SAT connection", () => {
     expect(refusal(() => checkFiel(FIELS.caIssued.cer, PERSONA, now, 'none'))).toBe(MSG.rfcEfirmaUnavailable);
+  });
+
+  it('trusts any issuer only in the embedded demo: any other setup without SAT_FIEL_CA trusts none', () => {
+    expect(fielTrustFromEnv(true, {})).toBe('any');
+    expect(fielTrustFromEnv(false, {})).toBe('none');
+    expect(fielTrustFromEnv(false, { DATABASE_URL: 'postgres://x' })).toBe('none');
   });
 });
