@@ -60,8 +60,10 @@ function untilFinal(base: string, userId: number, token: string, ids: string[]):
   const ctrl = new AbortController();
   const want = new Set(ids);
   const follow = async (): Promise<void> => {
-    // The whole stream (its ids filter takes at most 200), watching for ours.
-    const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
+    // Filtered by id where the stream takes them all (200 at most); else the whole stream, watching for
+    // ours (reading every recent upload is the server's work too: kept out of the latency phase).
+    const query = ids.length <= 200 ? `?${ids.map((id) => `ids[]=${id}`).join('&')}` : '';
+    const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses${query}`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
     if (!res.ok || !res.body) throw new Error(`statuses: ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
