@@ -35,7 +35,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { route: 'GET /api/v3/rfc/:rfc', why: 'RFC check: SAT’s public list, limited per address' },
   { route: 'GET /api/v33/tickets/verify', why: 'the anonymous invoice form checks a printed ticket (limited per address)' },
   { route: 'POST /api/v33/tickets/:ref/invoice4', why: 'anonymous invoice request for a printed ticket; refactura proves the ticket' },
-  { route: '* /api/v33/invoice_requests/:id*', why: 'an anonymous request’s status, PDF and resend by its unguessable id (e-mail masked for others)' },
+  { route: '* /api/v33/invoice_requests/:id*', why: 'an anonymous request’s status, PDF and resend by its unguessable id (e-mail masked for others; a user’s PDF only to that user)' },
   { route: 'GET /api/v3/tickets/:ref*', why: 'public receipt view of a merchant ticket by its unguessable ref' },
   { route: 'POST /api/v3/merchants/:short/tickets', why: 'point of sale, with its own X-Merchant-Key', refuses: { status: 401, message: MSG.merchantKeyInvalid } },
   { route: 'POST /api/v3/payments/sandbox/tokens', why: 'sandbox card tokeniser, public like a publishable key (limited per address)' },

@@ -434,5 +434,20 @@ describe.each(DRIVERS)('security of every registered route (%s)', (driver) => {
     const other = await w.call({ method: 'GET', path: `/api/v33/invoice_requests/${w.a.requestId}`, token: w.b.token });
     expect(other.status).toBe(200);
     expect(other.text).not.toContain(w.a.email);
+    // A's request is A's: no one else is handed its PDF, or a path to it.
+    expect(own.json.response.pdf_url).toBe(`/api/v33/invoice_requests/${w.a.requestId}/pdf`);
+    expect(other.json.response.pdf_url).toBeNull();
+  });
+
+  it('gives the PDF of A’s invoice request to A alone: B and a caller without a session get a Spanish 404', async () => {
+    const path = `/api/v33/invoice_requests/${w.a.requestId}/pdf`;
+    const mine = await w.call({ method: 'GET', path, token: w.a.token });
+    expect(mine.status, mine.text.slice(0, 160)).toBe(200);
+    for (const token of [w.b.token, undefined]) {
+      const res = await w.call({ method: 'GET', path, token });
+      expect([res.status, res.json]).toEqual([404, { errors: [MSG.notFound] }]);
+    }
+    const link = await w.call({ method: 'POST', path: '/api/v3/file_links', token: w.b.token, body: { kind: 'invoice_pdf', id: w.a.requestId } });
+    expect([link.status, link.json]).toEqual([404, { errors: [MSG.notFound] }]);
   });
 });
