@@ -38,6 +38,9 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
       num_reg_id_trib: null,
       residencia_fiscal: null,
       address: [{ ...EMPTY_ADDRESS, country: 'MEX', zip_code: '88965' }],
+      // The demo seed proves its RFCs through the simulated SAT portal, which knows their CIECs.
+      rfc_verified: true,
+      rfc_verified_by: 'sat',
     });
     expect(accounts[1]).toMatchObject({ rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', first_name: null, last_name: null, plan_id: 1 });
   });

@@ -501,19 +501,20 @@ describe('hostile XML is refused before parsing, fast and with bounded memory', 
     expect(accepted(readCfdi(padded)).uuid).toBe('C2832671-DA6D-11EF-A83D-00155D012007');
   });
 
-  it('2 MB of character references or of elements, under the limit: parsed in about a second at most', () => {
+  it('2 MB of character references or of elements, under the limit: parsed in seconds, not minutes', () => {
     const refs = utf8(cfdi40({ root: `Serie="${'&#65;'.repeat(400_000)}"` }));
     expect(refs.byteLength).toBeLessThan(CFDI_MAX_BYTES);
     const a = timed(refs);
     expect(a.r.ok && a.r.cfdi.serie.length).toBe(400_000);
-    expect(a.ms).toBeLessThan(1000);
+    // Bounds ten times the quiet-machine figure: they catch a quadratic parser (minutes), not a busy machine.
+    expect(a.ms).toBeLessThan(10_000);
     expect(a.heapMb).toBeLessThan(64);
 
     const wide = utf8(cfdi40().replace('</cfdi:Comprobante>', `<cfdi:Addenda>${'<a/>'.repeat(500_000)}</cfdi:Addenda></cfdi:Comprobante>`));
     expect(wide.byteLength).toBeLessThan(CFDI_MAX_BYTES);
     const b = timed(wide);
     expect(b.r.ok).toBe(true);
-    expect(b.ms).toBeLessThan(2000); // generous: two shared cores
+    expect(b.ms).toBeLessThan(20_000);
   });
 
   it('deep nesting stops at MAX_DEPTH (saxes would spend minutes on 150,000 levels)', () => {
