@@ -11,6 +11,7 @@ import { FileLinkBody, filePath, type FileLink } from '../../domain/file-links';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader, signFileLink } from '../http/file-links';
+import { markSecretResponse } from '../http/idempotency';
 import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
@@ -95,6 +96,8 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
     const { link, expiresAt } = await signFileLink(s.db, body.kind, userId, id, s.clock());
     const answer: FileLink = { url: filePath(body.kind, id, link), expires_at: expiresAt.toISOString() };
     c.header('Cache-Control', 'no-store');
+    // A file link is a capability: never kept in the idempotency table nor replayed.
+    markSecretResponse(c);
     return ok(c, answer);
   });
 

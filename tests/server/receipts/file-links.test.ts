@@ -1,9 +1,11 @@
 // Signed short-lived file links (DESIGN §3: no secret in a URL that the app makes): POST /api/v3/file_links
 // makes a link that opens one receipt PDF / XML or ticket image, for one user, for five minutes, without
 // the session token; the file routes answer it, and refuse an expired (410) or foreign or altered (404) one.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_TTL_MS } from '../../../src/domain/file-links';
 import { MSG } from '../../../src/domain/messages';
+import { idempotencyKeys } from '../../../src/server/db/schema';
 import { receiptPng } from '../../../src/server/demo/png';
 import { activeCollaborator, insertTicket, personRfc } from '../company-view/helpers';
 import { addDepartment, companyManager } from '../company/helpers';
@@ -107,6 +109,17 @@ describe.each(DRIVERS)('signed file links on %s', (driver) => {
     const notAnId = await mint(a.token, 'receipt_pdf', 'nope');
     expect(notAnId.status).toBe(404);
     expect(notAnId.json.errors).toEqual([MSG.receiptNotFound]);
+  });
+
+  it('a link made under an Idempotency-Key is neither kept nor replayed', async () => {
+    const key = `link-${driver}-${Date.now()}`;
+    const first = await h.call('POST', '/api/v3/file_links', { token: a.token, body: { kind: 'receipt_pdf', id: receipt.a }, headers: { 'Idempotency-Key': key } });
+    expect(first.status).toBe(200);
+    const rows = await h.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows.map((r) => [r.state, r.responseBody])).toEqual([['secret', null]]);
+    const again = await h.call('POST', '/api/v3/file_links', { token: a.token, body: { kind: 'receipt_pdf', id: receipt.a }, headers: { 'Idempotency-Key': key } });
+    expect(again.status).toBe(409);
+    expect(again.text).not.toContain(linkParam(first.json.response.url));
   });
 
   it('asks for a session and a known kind of file', async () => {
