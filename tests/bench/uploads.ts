@@ -4,14 +4,15 @@
 // - three such requests at once: the same figures;
 // - the event-loop delay of the API while the worst hostile PDF (2 MB of '(' inside a stream, which the
 //   old text scan took hours over) is processed: p99 and max of a cheap route's latency (GET
-//   /meta_tags.json every 10 ms), which is event-loop delay plus a request's own small cost (goal < 50 ms).
+//   /meta_tags.json every 10 ms), which is event-loop delay plus a request's own small cost, and the
+//   server's own event-loop delay p99 and max over that window (monitorEventLoopDelay; goal < 50 ms).
 // Peak RSS is the kernel's VmHWM, reset between phases through /proc/<pid>/clear_refs.
 // UPLOADS_BENCH_HOSTILE_KB sets the hostile PDF's size (default 2048); UPLOADS_BENCH_ONLY_HOSTILE=1 skips
 // the 2 MB uploads (to measure an old build, whose scan of the 2 MB PDF would take hours).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_USER } from '../../src/server/db/seed';
@@ -125,10 +126,11 @@ export async function uploadsSection(deps: UploadsBenchDeps): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cc-bench-uploads-'));
   const port = await deps.freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const loopFile = join(dataDir, 'event-loop.json');
+  const server = spawn(process.execPath, ['--import', 'tsx', '--import', './tests/bench/loop-delay.mjs', 'src/server/main.ts'], {
     cwd: ROOT,
     // Room for the 400 files of this run whatever the default quota.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: '', NODE_ENV: 'production', UPLOAD_QUOTA_MB: '4096' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_DIR: '', NODE_ENV: 'production', UPLOAD_QUOTA_MB: '4096', CC_BENCH_LOOP_FILE: loopFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -188,6 +190,18 @@ export async function uploadsSection(deps: UploadsBenchDeps): Promise<void> {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
+    // The server's own event-loop delay over the same window (tests/bench/loop-delay.mjs): reset now, read after.
+    const loopDelay = async (): Promise<{ p99: number; max: number }> => {
+      const before = Date.now();
+      process.kill(pid, 'SIGUSR2');
+      for (let i = 0; i < 100; i++) {
+        const read = await readFile(loopFile, 'utf8').then((t) => JSON.parse(t) as { p99: number; max: number; at: number }, () => null);
+        if (read && read.at >= before) return read;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('el servidor no informó el retraso de su event loop');
+    };
+    await loopDelay();
     const started = performance.now();
     const hostile = await upload(base, userId, token, [{ name: 'hostil.pdf', bytes: hostilePdf(HOSTILE_KB * 1024) }]);
     try {
@@ -196,7 +210,10 @@ export async function uploadsSection(deps: UploadsBenchDeps): Promise<void> {
       polling = false;
       await poll;
     }
+    const loop = await loopDelay();
     report('uploads-hostile-pdf-kb', HOSTILE_KB);
+    report('uploads-hostile-event-loop-delay-p99-ms', loop.p99);
+    report('uploads-hostile-event-loop-delay-max-ms', loop.max);
     report('uploads-hostile-pdf-processed-s', Math.round((performance.now() - started) / 100) / 10);
     report('uploads-hostile-api-latency-p99-ms', Math.round(deps.percentile(latencies, 99)));
     report('uploads-hostile-api-latency-max-ms', Math.round(Math.max(...latencies)));

@@ -50,7 +50,7 @@ describe('selected tickets', () => {
     for (const name of ['Descargar', 'Exportar', 'Compartir', 'Eliminar']) {
       expect(await toolbar.getByRole('button', { name }).isDisabled(), name).toBe(true);
     }
-    await expect.poll(() => page.getByRole('link', { name: /XML/ }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('button', { name: /XML/ }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
     // Select the whole month: every button wakes up.
     await page.getByLabel('Seleccionar todos').first().check();

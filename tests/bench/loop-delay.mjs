@@ -1,0 +1,16 @@
+// Preloaded into the bench's server process (`node --import`): the event loop's delay as the server
+// itself sees it. Each SIGUSR2 writes p99 and max (ms) since the last one to CC_BENCH_LOOP_FILE, and resets.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import process from 'node:process';
+
+const file = process.env.CC_BENCH_LOOP_FILE;
+if (file) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns) => Math.round(ns / 1e5) / 10;
+    writeFileSync(file, JSON.stringify({ p99: ms(histogram.percentile(99)), max: ms(histogram.max), at: Date.now() }));
+    histogram.reset();
+  });
+}
