@@ -1,5 +1,5 @@
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CFDI_MSG,
@@ -14,7 +14,7 @@ import {
 import { EMPTY_TAX_DRAFT } from '../../src/app/register/tax-draft';
 import { MSG } from '../../src/domain/messages';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
+const FIXTURES = fileURLToPath(new URL('../fixtures/cfdi', import.meta.url));
 
 /** A minimal stand-in for DOMParser (jsdom/xmldom are not installed): enough of the DOM for readReceptor. */
 function fakeDocument(xml: string): XmlDocumentLike {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCfdi } from '../../src/server/cfdi/read';
 
-const FIXTURES = resolve(import.meta.dirname, '../../../shared/fixtures/cfdi');
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/cfdi');
 
 export function cfdiParsePerSecond(seconds = 3): { perSecond: number; files: number; bytes: number } {
   const docs = readdirSync(FIXTURES)

@@ -18,7 +18,7 @@ import { DEMO_USER } from '../../src/server/db/seed';
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Extra node flags for the server, e.g. IMPORT_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
 const SERVER_NODE_ARGS = (process.env.IMPORT_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const FIXTURES = resolve(ROOT, '../shared/fixtures/cfdi');
+const FIXTURES = resolve(ROOT, 'tests/fixtures/cfdi');
 const COUNT = 5_000;
 const FILES_PER_REQUEST = 100;
 /**

@@ -2,6 +2,7 @@
 // three XMLs, a PDF and a zip on the modal (a synthetic DataTransfer), watches every file reach its final
 // status from the live stream, and finds the tickets in their months with working PDF/XML links. On a
 // phone the same modal lists a file refused on the phone and a re-upload as a duplicate.
+import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import { startApp, waitForServiceWorker, type Running } from './harness';
 
-const FIXTURES = '/work/shared/fixtures/cfdi';
+const FIXTURES = fileURLToPath(new URL('../fixtures/cfdi', import.meta.url));
 const SCREENS = '/tmp/cc-screens';
 const RFC = 'EKU9003173C9';
 

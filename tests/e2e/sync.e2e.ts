@@ -4,6 +4,7 @@
 // saves the SAT password: the §5 checks, a wrong one (§8 SAT 400), the right one (the simulated portal's
 // CIEC for the demo persona RFC) → the §8 success text, 'Conexión activa', and the previous day's CFDI
 // arrive as tickets. Screenshots at 360×780 and 1280×800 go to SHOTS_DIR when it is set.
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Running } from './harness';
@@ -17,7 +18,7 @@ const SHOTS = process.env.SHOTS_DIR ?? '';
 const PERSONA_RFC = 'XIQB891116QE4';
 const PORTAL_CIEC = 'XIQB2026';
 /** SAT's public test FIELs (another RFC's) and the persona's own test FIEL (made by the server's SAT sync tests). */
-const SHARED_CSD = '/work/shared/fixtures/csd';
+const SHARED_CSD = fileURLToPath(new URL('../fixtures/csd', import.meta.url));
 const PERSONA_FIEL = 'tests/server/sat-sync/fiel/XIQB891116QE4.fiel';
 const FIEL_PASSWORD = '12345678a';
 let app: Running;

@@ -15,7 +15,7 @@ const XSL = 'http://www.w3.org/1999/XSL/Transform';
 const SAT_URL = 'http://www.sat.gob.mx/';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, '../..');
-export const SAT_XML = resolve(REPO_ROOT, '../shared/fixtures/sat-xml/www.sat.gob.mx');
+export const SAT_XML = resolve(REPO_ROOT, 'tests/fixtures/sat-xml/www.sat.gob.mx');
 export const TABLE_FILE = resolve(REPO_ROOT, 'src/server/cfdi/cadena-table.ts');
 
 /** The stylesheets we compile, by the id cadena.ts uses (paths under www.sat.gob.mx/). */

@@ -1,10 +1,11 @@
 // The PDF pool renders on worker threads exactly what the in-process renderer makes and answers many
 // requests at once.
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfPool, renderPdfInline } from '../../../src/server/cfdi/pdf-pool';
 
-const FIXTURES = '../shared/fixtures/cfdi';
+const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 const xml = new Uint8Array(readFileSync(`${FIXTURES}/cfdi40-ingreso-real-pase-stamped.xml`));
 
 describe('PDF pool (worker threads)', () => {

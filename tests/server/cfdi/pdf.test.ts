@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
@@ -7,7 +8,7 @@ import { displayAmount, ratePercent, renderCfdiPdf, tfdCadena, winAnsi } from '.
 import { readCfdi, type CfdiData } from '../../../src/server/cfdi/read';
 import { verificationUrl } from '../../../src/server/cfdi/verification-url';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
+const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 const bytes = (name: string) => new Uint8Array(readFileSync(resolve(FIXTURES, name)));
 
 function fixture(name: string): { xml: Uint8Array; cfdi: CfdiData } {

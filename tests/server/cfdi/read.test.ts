@@ -1,10 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { CFDI_MAX_BYTES, MAX_DEPTH, hasDtdMarkup, readCfdi, type CfdiData, type CfdiReadResult } from '../../../src/server/cfdi/read';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
+const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 const bytes = (name: string) => new Uint8Array(readFileSync(resolve(FIXTURES, name)));
 const text = (name: string) => readFileSync(resolve(FIXTURES, name), 'utf8');
 const utf8 = (s: string) => new TextEncoder().encode(s);

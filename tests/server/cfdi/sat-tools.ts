@@ -1,15 +1,16 @@
 // SAT's own tools as test oracles: xsltproc running SAT's cadena-original XSLT, and xmllint
 // validating against SAT's XSD. Both come from Debian (xsltproc, libxml2-utils); CI installs them.
+import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { CfdiInput } from '../../../src/server/cfdi/build';
 import { IVA_16 } from '../../../src/server/cfdi/build';
 import { CADENA_TABLE } from '../../../src/server/cfdi/cadena-table';
 import type { StylesheetId } from '../../../src/server/cfdi/cadena';
 
-export const SHARED = resolve(process.cwd(), '../shared/fixtures');
+export const SHARED = fileURLToPath(new URL('../../fixtures', import.meta.url));
 export const CFDI_DIR = join(SHARED, 'cfdi');
 export const CSD_DIR = join(SHARED, 'csd');
 export const SAT_XML = join(SHARED, 'sat-xml/www.sat.gob.mx');
@@ -61,7 +62,7 @@ const ENUMERATED: Record<string, string> = {
 /** Catalogs the fixtures lack (too large, or absent): shape-only stand-ins. */
 const PATTERNED: Record<string, string> = { c_ClaveProdServ: '[0-9]{8}', c_CodigoPostal: '[0-9]{5}', c_Pais: '[A-Z]{3}' };
 
-/** A stand-in for SAT's catCFDI.xsd (not in the mirror) generated from ../shared/fixtures/catalogs. */
+/** A stand-in for SAT's catCFDI.xsd (not in the mirror) generated from tests/fixtures/catalogs. */
 export function catCfdiStandIn(): string {
   const type = (name: string, facets: string) =>
     `  <xs:simpleType name="${name}"><xs:restriction base="xs:string">${facets}</xs:restriction></xs:simpleType>`;

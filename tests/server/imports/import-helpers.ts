@@ -1,6 +1,7 @@
 // Shared by the import tests: the harness's database with a pg-boss import worker and an app that
 // enqueues into it, users with accounts for given RFCs, multipart uploads and waiting for the job.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -11,7 +12,7 @@ import { startBoss } from '../../../src/server/jobs/boss';
 import { devMailboxMailer } from '../../../src/server/mail/mailer';
 import { createHarness, freshIp, type DriverName, type Harness } from '../helpers/harness';
 
-export const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 export const fixture = (name: string) => new Uint8Array(readFileSync(resolve(FIXTURES, name)));
 export const utf8 = (s: string) => new TextEncoder().encode(s);
 

@@ -1,5 +1,6 @@
 // Receipts for the API tests: a real CFDI from ../shared/fixtures stored behind a ticket, as the import
 // (issue 5) and invoicing (issue 6) do, with an imported PDF so the archive holds known bytes.
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { saveReceipt, type ReceiptFacts } from '../../../src/server/receipts/rec
 import type { Harness } from '../helpers/harness';
 import type { Owner } from '../tickets/ticket-fixtures';
 
-export const FIXTURES = resolve(process.cwd(), '../shared/fixtures/cfdi');
+export const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 export const fixtureXml = (name: string) => new Uint8Array(readFileSync(resolve(FIXTURES, name)));
 
 /** A tiny but well-formed PDF whose text names the UUID, so each receipt's PDF is distinguishable. */

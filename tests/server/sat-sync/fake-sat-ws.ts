@@ -2,13 +2,14 @@
 // ../shared/fixtures/sat-ws/descarga-masiva (and a package from fixtures/cfdi/zip): authenticate, query
 // (issued or received by SOAPAction), verify (in progress as many times as asked, then finished with the
 // sample's two packages, or the sample's "no information" answer) and download. Records every request.
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const dir = '/work/shared/fixtures/sat-ws/descarga-masiva/';
+const dir = fileURLToPath(new URL('../../fixtures/sat-ws/descarga-masiva/', import.meta.url));
 const sample = (name: string) => readFileSync(dir + name, 'utf8');
-export const PACKAGE_ZIP = readFileSync('/work/shared/fixtures/cfdi/zip/descarga-masiva-cfdi-package-mixed.zip');
+export const PACKAGE_ZIP = readFileSync(new URL('../../fixtures/cfdi/zip/descarga-masiva-cfdi-package-mixed.zip', import.meta.url));
 
 export interface FakeSatRequest {
   path: string;

@@ -10,7 +10,7 @@ import type { Harness } from '../helpers/harness';
 export const PERSONA = DEMO_RFCS.persona.rfc;
 export const FIEL_PASSWORD = '12345678a';
 
-const shared = (name: string) => readFileSync(`/work/shared/fixtures/csd/${name}`);
+const shared = (name: string) => readFileSync(new URL(`../../fixtures/csd/${name}`, import.meta.url));
 const own = (name: string) => readFileSync(fileURLToPath(new URL(`./fiel/${name}`, import.meta.url)));
 
 export const EFIRMA = {

@@ -1,12 +1,13 @@
 // A local stand-in for SAT's ConsultaCFDIService: it checks the SOAP request the way SAT's WCF endpoint
 // needs it (POST, text/xml, SOAPAction, c:Consulta/c:expresionImpresa) and answers from the fixture
 // sample (fixtures/sat-ws/estado-cfdi), with the CFDI's state chosen per UUID (the expression's id=).
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/sat-ws/estado-cfdi');
+const FIXTURES = fileURLToPath(new URL('../../fixtures/sat-ws/estado-cfdi', import.meta.url));
 /** SAT's answer for a Vigente CFDI, byte for byte from phpcfdi's test suite. */
 export const VIGENTE_RESPONSE = readFileSync(join(FIXTURES, 'consulta-response-vigente-cancelable-con-aceptacion.xml'), 'utf8');
 export const REQUEST_SAMPLE = readFileSync(join(FIXTURES, 'consulta-request.xml'), 'utf8');
