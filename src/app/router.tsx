@@ -86,7 +86,7 @@ const annualRoute = createRoute({
   component: lazyRouteComponent(() => import('./annual/annual-page'), 'AnnualPage'),
 });
 
-// 'Facturar ticket' (issue 6): pickers and the merchant forms, inside the signed-in layout.
+// 'Facturar ticket': pickers and the merchant forms, inside the signed-in layout.
 const invoicePickers = () => import('./invoice/pickers/picker-page');
 const ticketNewRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/new', component: lazyRouteComponent(invoicePickers, 'NewPickerPage') });
 const ticketMilRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/mil', component: lazyRouteComponent(invoicePickers, 'HotelPickerPage') });
@@ -126,7 +126,7 @@ const anonymousFormRoute = createRoute({
   component: lazyRouteComponent(() => import('./invoice/anonymous-form/anonymous-form-page'), 'AnonymousFormPage'),
 });
 
-/** Top-level rule 1 (issue 6): the public, read-only receipt of a merchant ticket, outside the signed-in layout. */
+/** Top-level rule 1: the public, read-only receipt of a merchant ticket, outside the signed-in layout. */
 const ticketsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'tickets',
@@ -140,7 +140,7 @@ const ticketsRoute = createRoute({
   component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
 });
 
-/** Top-level rule 2 (issue 8): the OAuth authorisation screen, signed in or not, outside the signed-in layout. */
+/** Top-level rule 2: the OAuth authorisation screen, signed in or not, outside the signed-in layout. */
 const oauthRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'oauth',
@@ -151,7 +151,7 @@ const oauthRoute = createRoute({
   component: lazyRouteComponent(() => import('./oauth/oauth-page'), 'OAuthPage'),
 });
 
-/** The staff support inbox (issue 7); the page shows not-found to everyone else. */
+/** The staff support inbox; the page shows not-found to everyone else. */
 const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./support/support-page'), 'SupportPage') });
 
 // Issue 7: pricing (personal and company), the subscription profile.

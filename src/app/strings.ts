@@ -7,9 +7,9 @@ export const TXT = {
   close: 'Cerrar',
   copyright: (year: number, version: string) => `© ${year} Cuentas Claras · v${version}`,
   noData: 'No hay datos',
-  // A receipt's CFDI that SAT reports as cancelled (issue 5 item 7).
+  // A receipt's CFDI that SAT reports as cancelled.
   satCancelled: 'Cancelada en el SAT',
-  // Charts (issue 4): the data-table alternative and what a chart that failed to load says.
+  // Charts: the data-table alternative and what a chart that failed to load says.
   chartAsTable: 'Ver como tabla',
   chartFailed: 'No pudimos mostrar la gráfica. Los datos están en “Ver como tabla”.',
   chartExplore: 'Mes de la gráfica (usa las flechas)',
@@ -49,7 +49,7 @@ export const TXT = {
   shareSummary: (n: number, total: string) => (n === 1 ? `1 factura por ${total}` : `${n} facturas por un total de ${total}`),
   shareCopyNote: (email: string) => (email ? `Te enviaremos una copia a tu correo (${email}).` : 'Te enviaremos una copia a tu correo.'),
   shareOffline: 'Sin conexión — conéctate para enviar las facturas.',
-  // 'Importar CFDIs' (spec §2 toolbar, §5 Upload; issue 5).
+  // 'Importar CFDIs' (spec §2 toolbar, §5 Upload).
   importTitle: 'Importar CFDIs',
   importShort: 'Importar',
   importDrop: 'Arrastra aquí tus archivos XML, PDF o ZIP',
@@ -71,6 +71,6 @@ export const TXT = {
     `${imported} ${imported === 1 ? 'importado' : 'importados'}, ${duplicates} ${duplicates === 1 ? 'duplicado' : 'duplicados'}, ${rejected} ${rejected === 1 ? 'rechazado' : 'rechazados'}`,
   importZipEntries: (n: number) => (n === 1 ? 'Ver 1 archivo del ZIP' : `Ver ${n} archivos del ZIP`),
   importDone: (n: number) => (n === 1 ? 'Listo, importamos 1 CFDI.' : `Listo, importamos ${n} CFDI.`),
-  // 'Facturar ticket' (issue 6).
+  // 'Facturar ticket'.
   invoiceRequestQueued: 'Sin conexión — guardamos tu solicitud en tu teléfono y la enviaremos al reconectar.',
 } as const;

@@ -3,7 +3,7 @@ export type TopLevel = 'tickets' | 'oauth' | 'join' | 'signed-in' | 'register' |
 
 /** Screens for signed-out visitors (rule 6's anonymous form is below). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/forgot-password', '/reset-password'];
-/** Rule 6 (issue 6): a signed-out '#/' shows the anonymous ticket form of ANONYMOUS_MERCHANT. Kept as a
+/** Rule 6: a signed-out '#/' shows the anonymous ticket form of ANONYMOUS_MERCHANT. Kept as a
  *  literal so this module (in the entry chunk) does not pull the merchants list. */
 export const ANONYMOUS_FORM_PREFIX = '/ticket/form-anonymous';
 export const ANONYMOUS_START = `${ANONYMOUS_FORM_PREFIX}/movil-norte`;
@@ -57,9 +57,9 @@ export function guardRoute(fragment: string, hasSession: boolean): Guard {
     case 'tickets':
       return { kind: 'ok' }; // rule 1: the public receipt view, signed in or not
     case 'oauth':
-      return { kind: 'ok' }; // rule 2 (issue 8): the OAuth authorisation screen signs in by itself
+      return { kind: 'ok' }; // rule 2: the OAuth authorisation screen signs in by itself
     case 'join':
-      return { kind: 'ok' }; // rule 3 (issue 8): the join screen signs in or signs up by itself
+      return { kind: 'ok' }; // rule 3: the join screen signs in or signs up by itself
     case 'signed-in':
       return PUBLIC_PATHS.includes(path) || path === REGISTER_PATH ? { kind: 'redirect', to: '/' } : { kind: 'ok' };
     case 'register':

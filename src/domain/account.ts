@@ -41,7 +41,7 @@ export interface Account {
   synchronized_at: string | null;
   num_reg_id_trib: string | null;
   residencia_fiscal: string | null;
-  /** Régimen fiscal code ('' = not given yet): CFDI 4.0's RegimenFiscalReceptor (ours, issue 6). */
+  /** Régimen fiscal code ('' = not given yet): CFDI 4.0's RegimenFiscalReceptor (ours). */
   regimen_fiscal: string;
   address: AccountAddress[];
   /** Whether its holder proved they hold the RFC (e.firma or SAT): needed to act for a company or pull others' CFDI (ours). */

@@ -1,4 +1,4 @@
-// Support chat rules shared by the widget, the inbox and the server (issue 7).
+// Support chat rules shared by the widget, the inbox and the server.
 import * as v from 'valibot';
 import { isUuidV7 } from './ids';
 

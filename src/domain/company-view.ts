@@ -1,4 +1,4 @@
-// The company expense view's rules (issue 8 item 3; spec §2 'Gastos por colaborador de {month}', §4
+// The company expense view's rules (spec §2 'Gastos por colaborador de {month}', §4
 // aprobado / rechazado, §9 top 5 + 'Otros', company CSV). Pure: the page and its tests share them.
 import { donutSlices, OTHERS_LABEL, sharePercent, TOP_COUNT, type LabelValue } from './analytics';
 import type { CompanyStats } from './company';

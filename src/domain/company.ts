@@ -1,4 +1,4 @@
-// The company tier's rules (issue 8; spec §3 Collaborator, Area, Refund account type, Per-diem event;
+// The company tier's rules (spec §3 Collaborator, Area, Refund account type, Per-diem event;
 // §5 'Collaborator (new)', refund account formats, departments, per-diem; §9 blocks 3-3-11-1).
 // One home for them: the company screens check as the user types, the server checks again.
 import { isValidEmail, normalizeEmail } from './email';
@@ -167,7 +167,7 @@ export function nextPerDiemStatus(from: PerDiemStatus, action: 'approve' | 'clos
 /** Tickets with no department are grouped as 'Otros' in the company view (spec §9). */
 export const NO_DEPARTMENT = 'Otros';
 
-// ── HTTP contract of the company screens (issue 8). The company is a tax account (client) with a
+// ── HTTP contract of the company screens. The company is a tax account (client) with a
 // 12-character RFC; its owner is the manager. Paths carry the company's diverza_client_id. ──
 
 /** Spec §3 Area. GET/POST /api/v3/clients/{client_id}/areas.json ({area}); DELETE …/areas/{area_id}.json. */
@@ -269,7 +269,7 @@ export interface PerDiemEvent {
 }
 
 /**
- * What the per-diem endpoints answer (issue 8 item 4, src/server/per-diem): PerDiemEvent plus the ids the
+ * What the per-diem endpoints answer (src/server/per-diem): PerDiemEvent plus the ids the
  * form chose and, once closed, the totals frozen at closing: authorised = the deposit, spent = the event's
  * approved and pending spending then.
  */

@@ -1,4 +1,4 @@
-// Invoice requests (issue 6; spec §3 Anonymous invoice request, §4 merchant/anonymous/multi flows, §5 'SAT and
+// Invoice requests (spec §3 Anonymous invoice request, §4 merchant/anonymous/multi flows, §5 'SAT and
 // anonymous form', §8): the receiver's tax data rules, SAT's regime and Uso CFDI catalogs, and the request's path.
 // Client and server both check with these functions; the server re-checks everything.
 import { isValidEmail } from './email';

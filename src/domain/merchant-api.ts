@@ -1,4 +1,4 @@
-// The merchant point-of-sale API (issue 6, POST /api/v3/merchants/{short_name}/tickets): the body a
+// The merchant point-of-sale API (POST /api/v3/merchants/{short_name}/tickets): the body a
 // point of sale sends to register a printed ticket, and why one is refused (Spanish, for the
 // merchant's integrators).
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The supported merchants of spec §2 and the pickers that show them (issue 6). The server seeds its
+// The supported merchants of spec §2 and the pickers that show them. The server seeds its
 // `companies` rows (with issuer data, CSD and form fields) from this list; the client draws the pickers
 // from it. Ids are fixed: 1 and 2 are our own origins (manual entries, imported CFDI).
 

@@ -64,10 +64,10 @@ export const MSG = {
   storageFull: 'Tu teléfono no tiene espacio para guardar esto. Libera espacio e intenta de nuevo; no se guardó.',
   forbidden: 'No tienes permiso para hacer esto.',
   rateInvalid: 'Escribe el tipo de cambio como un número positivo.',
-  // analytics path (issue 4)
+  // analytics path
   analyticsYear: 'El año debe ser 2013 o posterior.',
   analyticsMonth: 'El mes debe estar entre 1 y 12.',
-  // downloads and sharing (spec §5, §8; issue 4)
+  // downloads and sharing (spec §5, §8)
   archiveNoReceipts: 'No es posible realizar la descarga de archivos CFDI para los tickets seleccionados',
   shareSent: '¡Envío exitoso!',
   shareEmailRequired: 'Escribe el correo de quien recibirá las facturas.',
@@ -83,12 +83,12 @@ export const MSG = {
   fileLinkKind: 'Indica qué archivo quieres abrir: el PDF, el XML o la imagen del ticket.',
   fileOpenOffline: 'Sin conexión — los archivos de tus facturas se abren cuando vuelvas a tener internet.',
   fileOpenFailed: 'No pudimos abrir el archivo. Intenta de nuevo.',
-  // import (issue 5): the upload's per-file checks and failures (spec §5 Upload, verbatim)
+  // import: the upload's per-file checks and failures (spec §5 Upload, verbatim)
   importFileType: 'Tipo de archivo no soportado',
   importFileTooLarge: 'Archivo demasiado grande',
   importFailed: 'Ha ocurrido un error',
   importTooMany: 'Demasiados archivos simultáneos',
-  // import (issue 5): why an uploaded file or zip entry was refused (ours, same voice)
+  // import: why an uploaded file or zip entry was refused (ours, same voice)
   importNotYours: 'El CFDI no es de tus RFC',
   importZipTooManyEntries: 'El zip tiene más de 5,000 archivos',
   importZipEntryTooLarge: 'Un archivo del zip pesa más de 2 MB descomprimido',
@@ -123,7 +123,7 @@ export const MSG = {
   cfdiInvalid: 'El CFDI tiene un dato inválido:',
   cfdiNoUuid: 'El CFDI no tiene UUID (no está timbrado)',
   cfdiBadUuid: 'El UUID del timbre fiscal no es válido',
-  // invoicing a ticket (issue 6): spec §5 'SAT and anonymous form' and §8, verbatim
+  // invoicing a ticket: spec §5 'SAT and anonymous form' and §8, verbatim
   rfcConfirmMismatch: 'El RFC no coincide con la confirmación del RFC.',
   rfcPatternInvalid: 'El RFC es inválido favor de verificar.',
   receiverEmailInvalid: 'Ingresar una dirección correo electrónico valida.',
@@ -176,7 +176,7 @@ export const MSG = {
   merchantKeyInvalid: 'La llave del comercio no es válida.',
   qrNotRecognized: 'Ese código QR no es de un ticket ni de una factura que conozcamos.',
   cameraUnavailable: 'No pudimos usar la cámara. Revisa el permiso de la cámara en tu navegador o escribe los datos del ticket.',
-  // plans and payments (issue 7): spec §8 verbatim, then ours
+  // plans and payments: spec §8 verbatim, then ours
   chargeFailed: 'Parece que hubo un problema al intentar realizar el cargo. Por favor, verifica tu tarjeta.',
   appStorePlan: 'Modifica este plan desde iTunes.',
   planNotPurchasable: 'Ese plan no existe o no puede contratarse en la web.',
@@ -189,7 +189,7 @@ export const MSG = {
   cardExpiry: 'La fecha de vencimiento no es válida.',
   cardExpired: 'La tarjeta está vencida.',
   cardCvc: 'El código de seguridad no es válido.',
-  // SAT sync (issue 7): spec §5/§8 verbatim, then ours
+  // SAT sync: spec §5/§8 verbatim, then ours
   satPasswordsDiffer: 'La contraseña y su confirmación no coinciden.',
   satPasswordInvalid: 'Contraseña no válida. Por favor, intenta otra vez.',
   satSyncStarted: 'Obteniendo comprobantes del SAT, recibirás una notificación en cuanto se hayan procesado.',
@@ -207,7 +207,7 @@ export const MSG = {
   satTooManyTries: 'Demasiados intentos con tu acceso al SAT. Espera unos minutos e intenta de nuevo.',
   efirmaFileTooBig: 'Ese archivo es demasiado grande para ser un certificado (.cer) o una llave (.key) de e.firma.',
   satDisconnectConfirm: 'Borraremos de Cuentas Claras tu contraseña del SAT y tu e.firma, y dejaremos de descargar tus comprobantes. ¿Estás seguro?',
-  // companies (issue 8): spec §5/§8 verbatim, then ours
+  // companies: spec §5/§8 verbatim, then ours
   collaboratorEmailRequired: 'El E-mail del colaborador es requerido',
   collaboratorFirstNameRequired: 'El Nombre del colaborador es requerido',
   collaboratorLastNameRequired: 'El Apellido del colaborador es requerido',
@@ -244,13 +244,13 @@ export const MSG = {
   companyOnly: 'Esta sección es para cuentas de empresa (RFC de 12 caracteres).',
   joinRfcRequired: 'Elige el RFC con el que te unirás a la empresa.',
   invitationAccepted: 'Listo: ya eres colaborador de la empresa.',
-  // company expense view (issue 8 item 3): ours, where the spec is silent
+  // company expense view: ours, where the spec is silent
   rejectionReasonRequired: 'Escribe el motivo del rechazo.',
   rejectionReasonTooLong: 'El motivo del rechazo es demasiado largo (máximo 500 caracteres).',
   companyViewNothingSelected: 'Selecciona al menos un comprobante.',
   companyViewEmpty: 'Tus colaboradores no registraron gastos este mes.',
   rejectionReasonLabel: 'Motivo del rechazo',
-  // OAuth (issue 8 item 5): ours, where the spec is silent
+  // OAuth: ours, where the spec is silent
   oauthBadClient: 'Las credenciales de la aplicación no son válidas.',
   oauthCallbackMismatch: 'La URL de retorno no coincide con la registrada para la aplicación.',
   oauthBadRequest: 'Faltan datos para autorizar la aplicación.',

@@ -1,4 +1,4 @@
-// OAuth for third-party apps (issue 8 item 5; spec §2 OAuth, §3 OAuth application, §4, §6, §7 OAuth, §8).
+// OAuth for third-party apps (spec §2 OAuth, §3 OAuth application, §4, §6, §7 OAuth, §8).
 // An OAuth 1.0a-shaped flow, as the spec's `oauth_token` names it:
 //  1. The app, server to server: POST /oauth/request_token.json {client_id, client_secret, callback_url}
 //     → {oauth_token} (single use, expires in OAUTH_REQUEST_TTL_MINUTES). callback_url must equal the

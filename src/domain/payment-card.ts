@@ -1,4 +1,4 @@
-// Payment-card rules (issue 7): the checkout form checks them before anything leaves the phone, and the
+// Payment-card rules: the checkout form checks them before anything leaves the phone, and the
 // sandbox tokeniser checks the same on the server. Card numbers are never stored (only brand and last 4).
 import { MSG } from './messages';
 

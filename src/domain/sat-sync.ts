@@ -1,4 +1,4 @@
-// SAT sync (issue 7 item 6, spec §2 SAT sync, §4, §5, §7): the daily download of a persona física's
+// SAT sync (spec §2 SAT sync, §4, §5, §7): the daily download of a persona física's
 // CFDIs of the previous day from SAT, imported through the import pipeline. This file is the contract
 // between the sync page (src/app/sync) and the server (src/server/sat-sync).
 //

@@ -76,7 +76,7 @@ export interface Receipt {
   imp_ret: string;
   metodo_pago: string;
   numctapago: string;
-  /** SAT's status of the CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked (ours, issue 5). */
+  /** SAT's status of the CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked (ours). */
   sat_status?: string | null;
 }
 
@@ -109,7 +109,7 @@ export interface Ticket {
   /** Ours: original currency and amount of a manual entry in foreign currency. */
   currency?: string;
   original_amount?: string | null;
-  /** Ours (issue 8): the company manager's decision on a collaborator's spending; null/absent = not reviewed. */
+  /** Ours: the company manager's decision on a collaborator's spending; null/absent = not reviewed. */
   review?: TicketReview | null;
 }
 

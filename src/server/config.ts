@@ -80,7 +80,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   };
 }
 
-/** SAT sync's portal (issue 7): SAT_PORTAL=descarga-masiva for SAT's web service (SAT_WS_URL overrides its base URL); else the simulated portal. */
+/** SAT sync's portal: SAT_PORTAL=descarga-masiva for SAT's web service (SAT_WS_URL overrides its base URL); else the simulated portal. */
 export function readSatPortalEnv(env: NodeJS.ProcessEnv = process.env): { portal: 'simulated' | 'descarga-masiva'; wsUrl?: string } {
   return { portal: env.SAT_PORTAL === 'descarga-masiva' ? 'descarga-masiva' : 'simulated', wsUrl: env.SAT_WS_URL || undefined };
 }

@@ -42,11 +42,11 @@ async function main(): Promise<void> {
   });
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
-  // Invoice requests (issue 6): stamped by the sandbox PAC until a real PAC adapter is configured.
+  // Invoice requests: stamped by the sandbox PAC until a real PAC adapter is configured.
   const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac: defaultSandboxPac(), clock: () => new Date() });
-  // Paid plans renew daily (issue 7); the charge goes through the same payment provider as checkout.
+  // Paid plans renew daily; the charge goes through the same payment provider as checkout.
   await startRenewalWorker(boss, { db: database.db, mailer });
-  // The daily SAT sync (issue 7): the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
+  // The daily SAT sync: the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
   await startSatSyncWorker(boss, { db: database.db, files, mailer, publicUrl: env.app.publicUrl });
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).

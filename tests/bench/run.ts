@@ -518,7 +518,7 @@ async function main(): Promise<void> {
       fail('import', error);
     }
   }
-  // Issue 14: 100 uploads of 2 MB (one request, three at once): server memory and files/s; the API's
+  // Upload hardening: 100 uploads of 2 MB (one request, three at once): server memory and files/s; the API's
   // latency while the worst hostile PDF is read. On a server of its own.
   if (wants('uploads') && !flag('--no-uploads')) {
     try {

@@ -1,4 +1,4 @@
-// Draws our own merchant art (issue 6): a logo per demo merchant, the picker tiles and the help
+// Draws our own merchant art: a logo per demo merchant, the picker tiles and the help
 // images of the ticket forms, as small hand-written SVGs (no third-party marks, system font only).
 // Run: `npx tsx tests/tools/draw-merchant-art.ts` → public/merchants/**. The test
 // tests/server/merchants/art.test.ts checks the files exist, parse and stay small.

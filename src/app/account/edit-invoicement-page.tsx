@@ -1,5 +1,5 @@
 // Edit billing data (spec §2): RFC and Nombre (companies) or Nombre(s)/Apellido(s) (individuals), plus the
-// postal code and regime CFDI 4.0 asks of a receiver (issue 6).
+// postal code and regime CFDI 4.0 asks of a receiver.
 // 'Cancelar' returns to the subscription profile (spec §2).
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

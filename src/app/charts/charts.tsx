@@ -1,4 +1,4 @@
-// The chart kit (issue 4): a donut and an income-vs-expenses line chart. This module holds no
+// The chart kit: a donut and an income-vs-expenses line chart. This module holds no
 // victory code: the SVGs (donut-svg.tsx, line-svg.tsx) load through React.lazy, so victory never
 // reaches the login route or the dashboard's first paint. Every chart has its numbers in a <table>
 // (visually hidden until 'Ver como tabla'), and the line chart's popover works by pointer, tap and keys.

@@ -1,4 +1,4 @@
-// 'Gastos por colaborador de {month}' (spec §2 Company screens; issue 8 item 3), gated by Gastos: the
+// 'Gastos por colaborador de {month}' (spec §2 Company screens), gated by Gastos: the
 // approved spending of the company's collaborators (per month, by department, by category and venue) and
 // the month's tickets, which the manager selects and approves or rejects (with a reason); then reloads.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

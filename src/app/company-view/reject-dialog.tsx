@@ -1,4 +1,4 @@
-// 'Rechazar' asks for the reason the collaborator will see on the ticket (issue 8; ≤ REJECTION_REASON_MAX).
+// 'Rechazar' asks for the reason the collaborator will see on the ticket (≤ REJECTION_REASON_MAX).
 import { useEffect, useState, type FormEvent } from 'react';
 import { REJECTION_REASON_MAX } from '../../domain/company';
 import { MSG } from '../../domain/messages';

@@ -127,9 +127,9 @@ export interface TicketRow {
   statusLabel: string;
   /** Not yet on the server (a clock badge, 'Pendiente de envío'). */
   pendingSync: boolean;
-  /** SAT reports the CFDI as cancelled (a red 'Cancelada en el SAT' badge; issue 5 item 7). */
+  /** SAT reports the CFDI as cancelled (a red 'Cancelada en el SAT' badge). */
   satCancelled: boolean;
-  /** The company manager's approval or rejection, with the rejection's reason (issue 8). */
+  /** The company manager's approval or rejection, with the rejection's reason. */
   review: TicketReview | null;
   /** The invoice request's path (issue 6 'Where is my invoice?'), null when none was requested. */
   invoice: InvoicePathView | null;

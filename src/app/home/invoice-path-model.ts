@@ -1,4 +1,4 @@
-// 'Where is my invoice?' (issue 6 item 7): the path of a ticket's invoice request, step by step —
+// 'Where is my invoice?': the path of a ticket's invoice request, step by step —
 // solicitada → timbrada → enviada a {email} — or the error in plain Spanish.
 import { INVOICE_PATH, invoiceStepLabel, type InvoiceRequestStatus, type TicketInvoice } from '../../domain/invoicing';
 

@@ -30,7 +30,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   },
   { kind: 'route', to: '/subscription', label: 'Perfil', icon: 'user' },
   { kind: 'route', to: '/ticket/new', label: 'Facturar ticket', icon: 'plus' },
-  // Staff only (issue 7): the support inbox.
+  // Staff only: the support inbox.
   { kind: 'route', to: '/support', label: 'Soporte', icon: 'chat', staffOnly: true },
   { kind: 'external', href: HELP_URL, label: 'Ayuda', icon: 'help' },
 ];

@@ -1,4 +1,4 @@
-// The profile's 'Aplicaciones conectadas' (issue 8 item 5): the apps the user authorised, each with its RFC,
+// The profile's 'Aplicaciones conectadas': the apps the user authorised, each with its RFC,
 // and 'Revocar' behind a confirmation. Online only: grants live on the server.
 import { useCallback, useEffect, useState } from 'react';
 import { displayDate } from '../../domain/dates';

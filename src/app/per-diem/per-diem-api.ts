@@ -1,4 +1,4 @@
-// The per-diem calls (issue 8 item 4; server src/server/per-diem/routes.ts), typed by domain/company.ts.
+// The per-diem calls (server src/server/per-diem/routes.ts), typed by domain/company.ts.
 import type { PerDiemEventDetail, PerDiemOptions } from '../../domain/company';
 import { api } from '../api/client';
 import type { PerDiemBody } from './per-diem-form';

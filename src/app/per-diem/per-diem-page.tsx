@@ -1,4 +1,4 @@
-// 'Viáticos' (spec §2 Company screens, issue 8 item 4): the company's per-diem events on the server —
+// 'Viáticos' (spec §2 Company screens): the company's per-diem events on the server —
 // table (cards on phones), 'Nuevo evento' in the off-canvas panel, 'Aprobar' (open) and 'Cerrar evento'
 // (approved; then authorised vs spent). Gated by Viaticos (premium advert otherwise); a person's RFC gets
 // the company-only notice. Manager actions need a connection: offline (the layout's banner says so) the

@@ -1,4 +1,4 @@
-// 'Escanear código' (issue 6): opens the scan dialog. The dialog (and with it the camera code) loads on the
+// 'Escanear código': opens the scan dialog. The dialog (and with it the camera code) loads on the
 // first click; the zxing fallback loads only when a scan starts on a browser without a native QR reader.
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../ui/button';

@@ -1,4 +1,4 @@
-// Spending and income totals (issue 4), read from ticket_month_totals: a few rows per month that
+// Spending and income totals, read from ticket_month_totals: a few rows per month that
 // statement triggers on tickets keep exact (migration 0004), so a year of 50,000 tickets is summed
 // from at most a few hundred rows and no ticket row ever reaches Node.
 import { and, eq, gte, gt, lt, sql } from 'drizzle-orm';

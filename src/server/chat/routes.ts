@@ -1,4 +1,4 @@
-// Support chat over HTTP (issue 7). The user's side: /api/v3/chat (their latest conversation, paged;
+// Support chat over HTTP. The user's side: /api/v3/chat (their latest conversation, paged;
 // `after` for polling), /chat/messages and /chat/read. The staff inbox: /api/v3/support/… (is_staff only).
 // New replies reach the widget by polling `GET /api/v3/chat?after=<last id>` (see the widget for why).
 import { eq } from 'drizzle-orm';

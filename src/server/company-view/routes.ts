@@ -1,4 +1,4 @@
-// The company expense view's HTTP surface (issue 8 item 3; contract in domain/company.ts): the month's
+// The company expense view's HTTP surface (contract in domain/company.ts): the month's
 // tickets and stats of the company's collaborators, and the manager's 'Aprobar' / 'Rechazar'.
 // Manager only, on a plan with Gastos (access.ts): outsider 404, collaborator 403, no Gastos 403.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bodies and queries of the company expense view (issue 8 item 3; spec §7 'Company tickets', 'Company
+// Bodies and queries of the company expense view (spec §7 'Company tickets', 'Company
 // stats', 'Mark as paid / rejected'). Ids are UUIDs; a rejection needs a reason (≤ REJECTION_REASON_MAX).
 import * as v from 'valibot';
 import { REJECTION_REASON_MAX } from '../../domain/company';

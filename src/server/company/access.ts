@@ -1,4 +1,4 @@
-// Who may use a company's endpoints (spec §6; issue 8): only the owner of the company tax account (the
+// Who may use a company's endpoints (spec §6): only the owner of the company tax account (the
 // manager), and only on a plan with the endpoint's feature (Colaboradores, Gastos or Viaticos). Everyone else is refused the way the house does it:
 // an outsider gets 404 (the company does not exist for them), an active collaborator of that company
 // gets 403 (they know it exists; they just may not manage it), the owner without the plan gets 403

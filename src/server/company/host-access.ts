@@ -1,4 +1,4 @@
-// What a company may read of its collaborators (spec §6; issue 8 item 2): accepting an invitation lets the
+// What a company may read of its collaborators (spec §6): accepting an invitation lets the
 // inviting host see the profile, the tax data and the received invoices of the RFC accepted with — never
 // passwords, never the collaborator's other RFCs. Only while the collaborator is 'activo', and only for the
 // company's manager on a plan with Colaboradores or Gastos (managedCompany's rules, access.ts).

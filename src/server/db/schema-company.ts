@@ -1,4 +1,4 @@
-// Tables of the company tier and OAuth (issue 8), in their own file (drizzle.config lists both files).
+// Tables of the company tier and OAuth, in their own file (drizzle.config lists both files).
 // Collaborators, departments, ticket reviews and per-diem events belong to a company: a tax account
 // (clients row) with a 12-character RFC whose owner is the manager.
 import { sql } from 'drizzle-orm';

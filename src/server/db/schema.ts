@@ -194,7 +194,7 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   /** Public path of the logo, exposed as value. */
   logo: text('logo').notNull().default(''),
-  /** 'manual' | 'cfdi' (our own origins) | 'merchant' (invoices its tickets through us, issue 6). */
+  /** 'manual' | 'cfdi' (our own origins) | 'merchant' (invoices its tickets through us). */
   kind: text('kind').notNull().default('merchant'),
   /** Issuer data of a merchant (CFDI 4.0 Emisor and LugarExpedicion); '' for our own origins. */
   rfc: text('rfc').notNull().default(''),
@@ -363,7 +363,7 @@ export const ticketMonthTotals = pgTable(
 );
 
 /**
- * Files handed to 'Importar CFDIs' (issue 5) and what became of each: one row per uploaded file, and one
+ * Files handed to 'Importar CFDIs' and what became of each: one row per uploaded file, and one
  * per XML or PDF found inside an uploaded zip (parent_id). The bytes live in the files store under a
  * server-made key; `name` is only shown, never used as a path.
  */
@@ -402,7 +402,7 @@ export const uploads = pgTable(
 );
 
 /**
- * A ticket a merchant's point of sale registered with us (issue 6, POST /api/v3/merchants/{short_name}/tickets):
+ * A ticket a merchant's point of sale registered with us (POST /api/v3/merchants/{short_name}/tickets):
  * what the printed ticket says, and what its invoice is made of. `ref` is the public reference printed as QR
  * and used by the receipt view (`tickets?ref=…`); `invoice_request_id` is set, once, by the request that
  * invoices it — the guard that makes a second request for the same ticket impossible.
@@ -451,7 +451,7 @@ export interface MerchantTicketItem {
 }
 
 /**
- * A request to invoice one or more merchant tickets (issue 6): who receives the CFDI and where it is on
+ * A request to invoice one or more merchant tickets: who receives the CFDI and where it is on
  * its path — 'solicitada' → 'timbrada' → 'enviada', or 'error' with a Spanish message and a retry. Runs as a
  * durable job; the sealed XML is kept before stamping so a retry re-sends the same document and the PAC
  * answers with the same stamp (never two invoices).
@@ -512,7 +512,7 @@ export const inactiveRfcs = pgTable('inactive_rfcs', {
 });
 
 /**
- * A tax account's paid plan (issue 7): what the payment provider charges and when. Card data never
+ * A tax account's paid plan: what the payment provider charges and when. Card data never
  * touches our database beyond brand, last 4 and expiry; the provider's customer and payment-method ids
  * are kept so renewals can charge again. One row per tax account.
  */
@@ -569,7 +569,7 @@ export const payments = pgTable(
   (t) => [index('payments_client_idx').on(t.clientId, t.createdAt)],
 );
 
-/** Support chat (issue 7): one conversation per user at a time, answered from the staff inbox. */
+/** Support chat: one conversation per user at a time, answered from the staff inbox. */
 export const chatConversations = pgTable(
   'chat_conversations',
   {
@@ -606,7 +606,7 @@ export const chatMessages = pgTable(
 );
 
 /**
- * SAT sync (issue 7 item 6): how one tax account connects to SAT. Secrets are sealed with the server
+ * SAT sync: how one tax account connects to SAT. Secrets are sealed with the server
  * secret (merchants/secret-box.ts, context `sat:<what>:<client_id>`): the CIEC, and the e.firma's key
  * password. The e.firma's .cer and .key are kept as base64 (the .key is itself encrypted by SAT's format
  * under that password). One row per account; erased on disconnect.

@@ -1,5 +1,5 @@
 // Idempotent seeds, run on every start: plans, categories and the manual-entry company from src/domain,
-// the demo merchants with their issuer data, CSD and forms (issue 6), the demo user with SAT's public
+// the demo merchants with their issuer data, CSD and forms, the demo user with SAT's public
 // test RFCs, and the staff user `soporte`.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A batch of CFDI XML files becomes receipts and tickets (issue 5 item 2). Each CFDI goes to the
+// A batch of CFDI XML files becomes receipts and tickets. Each CFDI goes to the
 // user's accounts it names: Receptor → spending (type 2), Emisor → income (type 3), both when both
 // RFCs are the user's; with an account chosen at upload, only that one. A UUID the account already
 // has is a duplicate, never a second ticket. ONE transaction per batch writes receipts and tickets with

@@ -1,4 +1,4 @@
-// Best-effort facts from a PDF without its XML (issue 5 item 4): the UUID, RFCs and a total, looked for
+// Best-effort facts from a PDF without its XML: the UUID, RFCs and a total, looked for
 // in the file's text. Content streams compressed with FlateDecode are inflated with node:zlib (capped),
 // and both literal "(…)" and hex "<…>" strings are read. No PDF library: a miss is fine, the file then
 // becomes a ticket for review.

@@ -1,4 +1,4 @@
-// The import as a durable pg-boss job (issue 5 item 2): one job per upload request, on the app's own
+// The import as a durable pg-boss job: one job per upload request, on the app's own
 // database, retried with backoff if the process dies or a batch fails. Re-running is harmless: the job
 // only takes uploads not yet finished, and UUIDs deduplicate. After the last retry the files still
 // unfinished are refused with the generic message rather than left 'procesando' forever, and its stored

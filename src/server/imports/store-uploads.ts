@@ -1,4 +1,4 @@
-// Files → 'recibido' upload rows, durably (issue 5 item 2): the one way files enter the import, used by
+// Files → 'recibido' upload rows, durably: the one way files enter the import, used by
 // the upload route and by anything else that imports files for a user (e.g. the SAT sync). Each file is
 // checked (2 MB; XML, PDF or ZIP by its content); the accepted ones are stored as ONE pack in the files
 // store (upload-pack.ts) BEFORE their rows are inserted, so an accepted upload survives a crash before

@@ -1,4 +1,4 @@
-// Reading an uploaded zip (issue 5 item 3, perf-security §8/§9 S5/S6) from its central directory, by
+// Reading an uploaded zip (perf-security §8/§9 S5/S6) from its central directory, by
 // hand rather than with jszip: every limit (entry count, declared sizes, ratio, encryption, symlinks,
 // names) is checked on the directory BEFORE a single byte is inflated, and each entry is then inflated
 // with node:zlib capped at its declared size, so a header that lies cannot make us allocate more.

@@ -1,4 +1,4 @@
-// A scanned SAT verification QR (issue 6 item 5): is it an invoice we issued, or one the user already
+// A scanned SAT verification QR: is it an invoice we issued, or one the user already
 // keeps? And importing the one we issued into the user's account (through the issue-5 import pipeline).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { toCents } from '../../domain/decimal';

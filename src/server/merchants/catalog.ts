@@ -1,4 +1,4 @@
-// The demo merchants behind src/domain/merchants.ts MERCHANTS (issue 6): invented legal names (no real
+// The demo merchants behind src/domain/merchants.ts MERCHANTS: invented legal names (no real
 // company's), each city's real postal code, and each merchant's ticket form as real self-invoicing
 // portals ask for it (docs/merchant-portals.md): ticket or folio number, date, total, branch, a
 // check code, a room number for hotels, a 24-digit payment reference for the telecom merchant.

@@ -1,4 +1,4 @@
-// Demo merchant tickets (issue 6): ~15 per merchant over the last 30 days, with what each merchant
+// Demo merchant tickets: ~15 per merchant over the last 30 days, with what each merchant
 // really sells and its real IVA treatment (bread, medicines, newspapers and duty-free at 0 %, a medical
 // consultation exempt, the northern border at 8 %), so every form and the QR flow work on first start.
 // Quantities, prices and dates come from a fixed seed; refs and check codes from the CSPRNG (a ref

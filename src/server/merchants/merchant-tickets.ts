@@ -1,4 +1,4 @@
-// Tickets a merchant's point of sale registers with us (issue 6): checked, priced exactly as their
+// Tickets a merchant's point of sale registers with us: checked, priced exactly as their
 // CFDI will be (the same conceptos feed buildCfdi), stored with an unguessable public ref.
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -124,7 +124,7 @@ export const TicketList = v.object({ tickets: v.array(Ticket) });
 export const TicketCreated = v.object({ ticket: v.object({ ticket_id: v.string() }) });
 export const ShareSent = v.object({ sent: v.literal(true) });
 export const Deleted = v.object({ deleted: v.pipe(v.number(), v.integer()) });
-/** POST /api/v3/users/{id}/files (issue 5): each file as received or refused at once. */
+/** POST /api/v3/users/{id}/files: each file as received or refused at once. */
 export const UploadedFiles = v.object({
   files: v.array(
     v.object({

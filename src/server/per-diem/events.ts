@@ -1,4 +1,4 @@
-// Per-diem (viáticos) events of a company, stored on the server (issue 8 item 4; spec §3, §4, §5):
+// Per-diem (viáticos) events of a company, stored on the server (spec §3, §4, §5):
 // list (newest first), create (checkPerDiem against Mexico City's today), approve (open → approved) and
 // close (approved → closed, freezing authorised = deposit vs spent = the event's tickets then).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The per-diem HTTP surface (issue 8 item 4): GET/POST /api/v3/clients/{client_id}/per_diem_events.json,
+// The per-diem HTTP surface: GET/POST /api/v3/clients/{client_id}/per_diem_events.json,
 // GET …/per_diem_events/options.json (departments and collaborators for 'Nuevo evento'), and
 // POST …/per_diem_events/{id}/approve.json and …/close.json. Manager only, gated by Viaticos (company/access.ts managedCompany). Approving is the manager's too:
 // the spec's authorizers are collaborators, and letting them in would open company endpoints to non-owners.

@@ -1,4 +1,4 @@
-// The spending behind a per-diem event (issue 8 item 4): the type-2 tickets of its collaborator — or, with
+// The spending behind a per-diem event: the type-2 tickets of its collaborator — or, with
 // none, of its department's collaborators, or of every collaborator of the company — received between its
 // start and end dates (Mexico City days, inclusive). A manager's review (ticket_reviews) splits them:
 // 'aprobado' = authorised spending, no review yet = pending; rejected tickets count for neither.

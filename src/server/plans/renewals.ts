@@ -1,4 +1,4 @@
-// Daily renewal of paid plans (issue 7 item 3): every subscription whose period ended is charged once,
+// Daily renewal of paid plans: every subscription whose period ended is charged once,
 // every attempt is a `payments` row, the receipt goes to the user's e-mail. A failed renewal keeps the
 // plan for GRACE_DAYS (status past_due, retried once a run); when the grace is over the account goes back
 // to the free plan. Rows go through in pages with one bulk statement per kind of change.

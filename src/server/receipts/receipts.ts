@@ -96,7 +96,7 @@ export interface BatchReceipt {
 }
 
 /**
- * The batched variant of saveReceipt for imports (issue 5): multi-row INSERTs of up to 100 rows inside
+ * The batched variant of saveReceipt for imports: multi-row INSERTs of up to 100 rows inside
  * the caller's transaction, never a statement per row. The XML (and PDF) must already be stored under
  * receiptKeys(userId, id). Answers the ids actually inserted: a UUID the account already has (a race
  * with another import) is skipped, and the caller treats it as a duplicate.

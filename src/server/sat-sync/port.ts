@@ -1,4 +1,4 @@
-// The SAT portal port (issue 7 item 6): what the daily sync needs from SAT, whoever answers — the
+// The SAT portal port: what the daily sync needs from SAT, whoever answers — the
 // embedded simulated portal (default, simulated-portal.ts) or SAT's Descarga Masiva web service
 // (descarga-masiva.ts). Downloads are asynchronous as Descarga Masiva is (query → verify → download):
 // the job submits a request for a day and a direction, keeps its id, and collects it later; a portal

@@ -1,4 +1,4 @@
-// SAT sync HTTP (issue 7 item 6, spec §7 'SAT authenticate' / 'Save SAT password'; the contract is
+// SAT sync HTTP (spec §7 'SAT authenticate' / 'Save SAT password'; the contract is
 // src/domain/sat-sync.ts). Every route acts on one of the caller's own accounts: another user's id or an
 // RFC that is not theirs is a 404; the SincronizacionSAT gate answers 403; a company RFC 422. Secrets go
 // in (sealed at rest, store.ts) and never come out: answers are the Account or the SatSyncStatus.

@@ -1,4 +1,4 @@
-// The embedded simulated SAT portal (default SAT port, issue 7 item 6): an account per RFC with its
+// The embedded simulated SAT portal (default SAT port): an account per RFC with its
 // CIEC (hashed, table sat_portal_accounts), and every day's CFDI 4.0 of every RFC, made on demand and
 // deterministic per (RFC, day): the same day always gives the same documents, hence the same UUIDs
 // (the import pipeline dedupes a re-run), and each day gives new ones. They are real documents: built

@@ -1,4 +1,4 @@
-// One account's SAT sync (issue 7 item 6): for each day asked and each direction, submit the request to
+// One account's SAT sync: for each day asked and each direction, submit the request to
 // the portal (its id kept in sat_downloads), collect it, and hand the files to the import pipeline as
 // uploads rows (processUploads, which dedupes by UUID). Durable and idempotent: a day+direction already
 // imported is skipped, a submitted request is collected rather than asked again, and the uploads of a

@@ -1,4 +1,4 @@
-// The SAT status check of stored CFDI (issue 5 item 7): a pg-boss job that asks SAT's status service
+// The SAT status check of stored CFDI: a pg-boss job that asks SAT's status service
 // about receipts without a status, or checked more than 30 days ago, 50 at a time, one call a second,
 // and writes receipts.sat_status / sat_checked_at (the time of the last attempt). New imports also ask
 // for their receipts a few seconds after they commit (checkSoon), in jobs of the same queue.

@@ -94,7 +94,7 @@ export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJs
     rfc: r.rfc,
     currency: r.currency,
     original_amount: r.originalAmount,
-    // Only reviewed tickets carry `review` (issue 8), so every other ticket's JSON is unchanged.
+    // Only reviewed tickets carry `review`, so every other ticket's JSON is unchanged.
     ...(r.reviewDecision === 'aprobado' || r.reviewDecision === 'rechazado' ? { review: { decision: r.reviewDecision, reason: r.reviewReason } } : {}),
     invoice,
   };

@@ -1,4 +1,4 @@
-// The company expense view's model (issue 8 item 3): the title, the charts' series from the stats (top 5
+// The company expense view's model: the title, the charts' series from the stats (top 5
 // plus 'Otros'), select-all, and the review the collaborator sees on the dashboard row and card.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

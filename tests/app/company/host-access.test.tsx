@@ -1,4 +1,4 @@
-// What the manager sees of a collaborator (spec §6; issue 8 item 2): the 'Ver datos' facts from the profile
+// What the manager sees of a collaborator (spec §6): the 'Ver datos' facts from the profile
 // (never a password field), and the PDF / XML links of a collaborator's received invoice in 'Gastos'.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// 'Where is my invoice?' (issue 6 item 7): the path solicitada → timbrada → enviada a {email} on the
+// 'Where is my invoice?': the path solicitada → timbrada → enviada a {email} on the
 // ticket's row and card, or the error in plain Spanish with 'Reintentar'; pending ones keep refreshing.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The ticket JSON's `invoice` (issue 6) is kept on the device as pulled, and replaced by the next pull.
+// The ticket JSON's `invoice` is kept on the device as pulled, and replaced by the next pull.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TicketInvoice } from '../../../src/domain/invoicing';
 import type { AppDb } from '../../../src/offline/db';

@@ -1,4 +1,4 @@
-// A receipt SAT reports as cancelled is flagged on its row (issue 5 item 7): the row model says so and
+// A receipt SAT reports as cancelled is flagged on its row: the row model says so and
 // both the table and the phone cards show 'Cancelada en el SAT' in words next to the status icon.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -42,7 +42,7 @@ describe.each(DRIVERS)('stats and spending analytics on %s', (driver) => {
     const removed = await add(a, spending({ amount: '999', date: '2026/11/04', category: '1' }));
     await add(a, income({ amount: '1000', date: '2026/11/05', category: '1' }));
     const typeThree = await add(a, income({ amount: '250.50', date: '2026/11/06', category: '1' }));
-    // What the API cannot make yet: a ticket with no category (CFDI import, issue 5), a type 3 income,
+    // What the API cannot make yet: a ticket with no category (CFDI import), a type 3 income,
     // and 21:00 on 30 November in Mexico City, which is already 1 December in UTC.
     const db = h.database.db;
     await db.update(tickets).set({ metaTagId: null }).where(eq(tickets.id, uncategorised));

@@ -1,4 +1,4 @@
-// The company expense view over HTTP (issue 8 item 3): the month's collaborator tickets and approved-spending
+// The company expense view over HTTP: the month's collaborator tickets and approved-spending
 // stats, 'Aprobar' / 'Rechazar' with their §8 messages, the review the collaborator then sees on the ticket,
 // and every refusal — the authorisation matrix (manager, collaborator, outsider, no Gastos, no session).
 import { eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// What a company may read of its collaborators (spec §6; issue 8 item 2): the manager reads an active
+// What a company may read of its collaborators (spec §6): the manager reads an active
 // collaborator's profile and accepted RFC's tax data, and downloads their received invoices; outsiders,
 // other companies, invited-only collaborators, the collaborator themselves and app tokens may not.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// A restart mid-way loses nothing (issue 5 item 2): the job fails part-way (the files store dies after
+// A restart mid-way loses nothing: the job fails part-way (the files store dies after
 // a few writes), pg-boss would run it again, and the second run finishes the work — every CFDI one
 // ticket, none twice, statuses final.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// OAuth for third-party apps (issue 8 item 5): every step of the flow and every refusal — callback
+// OAuth for third-party apps: every step of the flow and every refusal — callback
 // mismatch, wrong secret, expired/used request token, replayed verifier, another user's RFC, revoked grant —
 // and the app's access token refused (403) by session endpoints in all four token places.
 import { eq } from 'drizzle-orm';

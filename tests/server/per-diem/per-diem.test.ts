@@ -1,4 +1,4 @@
-// Per-diem (viáticos) events over HTTP (issue 8 item 4): each rule with its exact message (deposit not a
+// Per-diem (viáticos) events over HTTP: each rule with its exact message (deposit not a
 // number, start date in the past, …), the transitions open → approved → closed and their 409s, the
 // spending of the event's tickets and the totals frozen on close, and who may call (manager, collaborator,
 // outsider, the plan gate).

@@ -1,5 +1,5 @@
 // Receipts for the API tests: a real CFDI from ../shared/fixtures stored behind a ticket, as the import
-// (issue 5) and invoicing (issue 6) do, with an imported PDF so the archive holds known bytes.
+// and invoicing do, with an imported PDF so the archive holds known bytes.
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

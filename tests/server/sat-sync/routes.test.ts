@@ -1,4 +1,4 @@
-// The SAT sync API (issue 7 item 6): authenticate, save the CIEC, connect an e.firma, the status and
+// The SAT sync API: authenticate, save the CIEC, connect an e.firma, the status and
 // disconnecting — with every refusal (wrong CIEC, another user's id or RFC, no plan, company RFC, bad
 // e.firma) and the secrets never coming back and stored sealed.
 import { eq } from 'drizzle-orm';

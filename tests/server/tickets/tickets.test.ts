@@ -25,7 +25,7 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
       { short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/favicon.svg' },
       { short_name: 'cfdi', diverza_client_id: 2, name: 'Factura importada', value: '/favicon.svg' },
     ]);
-    // Then the merchants (issue 6), each with its own logo.
+    // Then the merchants, each with its own logo.
     const byId = (a: { diverza_client_id: number }, b: { diverza_client_id: number }) => a.diverza_client_id - b.diverza_client_id;
     expect([...r.json.response.slice(2)].sort(byId)).toEqual(
       MERCHANTS.map((m) => ({ short_name: m.short_name, diverza_client_id: m.id, name: m.name, value: m.logo })).sort(byId),
@@ -58,7 +58,7 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
       rfc: a.rfc,
       currency: 'MXN',
       original_amount: null,
-      // Only merchant tickets have invoice requests (issue 6).
+      // Only merchant tickets have invoice requests.
       invoice: null,
     });
   });

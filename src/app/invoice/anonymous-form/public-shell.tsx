@@ -1,4 +1,4 @@
-// The signed-out frame of the anonymous form (issue 6): logo, 'Iniciar sesión' and 'Crear cuenta'.
+// The signed-out frame of the anonymous form: logo, 'Iniciar sesión' and 'Crear cuenta'.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../../domain/http';
