@@ -78,6 +78,51 @@ export interface Receipt {
   numctapago: string;
   /** SAT's status of the CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked (ours). */
   sat_status?: string | null;
+  // Ours, all optional (older servers and cached rows lack them). What the books and the row need
+  // to treat each CFDI type as SAT means it (DESIGN §5).
+  /** TipoDeComprobante. Absent = 'I'. */
+  tipo?: CfdiTipo;
+  /** The document's Total as written, in its own currency (a ticket's amount is what it counts in the books). */
+  total?: string;
+  details?: ReceiptDetails;
+  /** The CFDI's Sello checked on import against its certificate and SAT's cadena. */
+  seal?: SealState;
+  /** The timbre's SelloSAT checked against the PAC's certificate when we have it. */
+  seal_sat?: SealState;
+  /** SAT's CFDI 4.0 rules the CFDI breaks, each with its code (CFDI40xxx) and a Spanish explanation. */
+  findings?: CfdiFinding[];
+  /** For an invoice paid in parcialidades (MetodoPago PPD): what its payment CFDI say. Absent otherwise. */
+  payment?: ReceiptPayment | null;
+  /** Our cancellation of this CFDI through the PAC. */
+  cancel_status?: CancelStatus | null;
+  /** The CFDI this ticket's invoice replaced (refacturar), newest first, each with its state. */
+  replaces?: { uuid: string; cancel_status: CancelStatus | null }[];
+}
+
+export type CfdiTipo = 'I' | 'E' | 'P' | 'N' | 'T';
+export type SealState = 'valido' | 'invalido' | 'sin_sello' | 'sin_verificar';
+export type CancelStatus = 'en_proceso' | 'cancelada' | 'rechazada';
+
+export interface CfdiFinding {
+  code: string;
+  message: string;
+}
+
+/** Stored with the receipt (receipts.details) and sent as is. */
+export interface ReceiptDetails {
+  /** CfdiRelacionados: a credit note's invoices (TipoRelacion 01), a replaced CFDI (04), … */
+  related?: { type: string; uuids: string[] }[];
+  /** Nómina: the period paid (FechaInicialPago–FechaFinalPago), the pay date and the net pay. */
+  payroll?: { from: string; to: string; paid_on: string; net: string };
+  /** Pago: each invoice it pays, how much (in the invoice's currency) and the balance left. */
+  pays?: { uuid: string; amount: string; currency: string; balance: string | null; installment: number | null }[];
+}
+
+/** 'pagada' (balance 0), 'parcial' (paid in part: balance left), 'pendiente' (PPD with no payment yet). */
+export interface ReceiptPayment {
+  status: 'pagada' | 'parcial' | 'pendiente';
+  /** What is still owed, in the invoice's currency. */
+  balance: string;
 }
 
 export interface TicketTag {

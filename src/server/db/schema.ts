@@ -1,5 +1,6 @@
 // Drizzle schema of the API (pg-core): the same tables and migrations on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
+import type { ReceiptDetails as ReceiptDetailsJson } from '../../domain/ticket';
 import {
   boolean,
   date,
@@ -334,9 +335,53 @@ export const receipts = pgTable(
     /** SAT's answer for this CFDI ('Vigente', 'Cancelado', 'No encontrado'); null until checked. */
     satStatus: text('sat_status'),
     satCheckedAt: ts('sat_checked_at'),
+    /** TipoDeComprobante: 'I' | 'E' | 'P' | 'N' | 'T' (DESIGN §5: what each means in the books). */
+    tipo: text('tipo').notNull().default('I'),
+    /** What the row shows beyond the facts above, per tipo: see ReceiptDetails in domain/ticket.ts. */
+    details: jsonb('details').$type<ReceiptDetailsJson>().notNull().default({}),
+    /** The CFDI's Sello checked against its certificate and SAT's cadena: 'valido' | 'invalido' | 'sin_sello' | 'sin_verificar'. */
+    seal: text('seal').notNull().default('sin_verificar'),
+    /** The timbre's SelloSAT checked against the PAC certificate when we have it: 'valido' | 'invalido' | 'sin_verificar'. */
+    sealSat: text('seal_sat').notNull().default('sin_verificar'),
+    /** SAT's CFDI 4.0 rules this CFDI breaks (code + Spanish explanation), found on import. */
+    findings: jsonb('findings').$type<{ code: string; message: string }[]>().notNull().default([]),
+    /** Our cancellation through the PAC: null | 'en_proceso' | 'cancelada' | 'rechazada'. */
+    cancelStatus: text('cancel_status'),
+    /** The UUID that replaced this CFDI (refacturar: motive 01, FolioSustitucion). */
+    replacedBy: text('replaced_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid), index('receipts_user_id_idx').on(t.userId)],
+);
+
+/**
+ * What a payment CFDI (tipo P) pays: one row per DoctoRelacionado, in the tax account that holds the
+ * payment. The paid invoice is found by its UUID (it may be imported later, or never), so its row can
+ * say 'Pagada', 'Pago parcial' or 'Pendiente de pago'.
+ */
+export const cfdiPayments = pgTable(
+  'cfdi_payments',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The payment CFDI's receipt. */
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    /** IdDocumento: the paid invoice's UUID, uppercase. */
+    documentUuid: text('document_uuid').notNull(),
+    /** Position of the payment inside the complement (Pago n, DoctoRelacionado m), so one CFDI may pay a document twice. */
+    seq: integer('seq').notNull(),
+    numParcialidad: integer('num_parcialidad'),
+    currency: text('currency').notNull(),
+    impSaldoAnt: numeric('imp_saldo_ant', { precision: 18, scale: 2 }),
+    impPagado: numeric('imp_pagado', { precision: 18, scale: 2 }).notNull(),
+    impSaldoInsoluto: numeric('imp_saldo_insoluto', { precision: 18, scale: 2 }),
+    /** FechaPago as written. */
+    paidAt: text('paid_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.receiptId, t.seq] }), index('cfdi_payments_document_idx').on(t.clientId, t.documentUuid)],
 );
 
 /**
