@@ -86,4 +86,6 @@ export interface FileEvent {
   reason: string | null;
   parent_id: string | null;
   ticket_ids: string[];
+  /** Ours: where its tickets went — each tax account (RFC) and Mexico City month ('2025-03') with how many. */
+  placed?: { rfc: string; month: string; count: number }[];
 }
