@@ -1,0 +1,19 @@
+// What every rule module receives: the document's model, the instant to judge the Fecha against,
+// the currency's decimals, and report() to record a finding by SAT's code.
+import type { CfdiModel } from './model';
+
+export interface RuleContext {
+  m: CfdiModel;
+  now: Date;
+  tipo: string;
+  /** c_Moneda decimals of the document's Moneda; undefined when the currency is not in the catalog. */
+  decimals: number | undefined;
+  /** Records a finding; `message` replaces the rule's standard explanation when the case needs a sharper one. */
+  report(code: string, message?: string): void;
+}
+
+export interface RuleModule {
+  /** The matrix codes this module checks (each appears in CFDI40_RULES_IMPLEMENTED). */
+  codes: readonly string[];
+  check(ctx: RuleContext): void;
+}

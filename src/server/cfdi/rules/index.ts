@@ -1,0 +1,67 @@
+// SAT's CFDI 4.0 rules ("Matriz de errores CFDI 4.0", codes CFDI40101…CFDI40999) checked offline
+// over one CFDI 4.0: the one home for them, used before stamping the invoices we issue and on every
+// imported CFDI. Parses once (safely: no DTD, size cap — ../cadena.ts), walks the tree once into a
+// model, then each rule module reads that model, so the cost is linear in the document. Never
+// throws: a document that is not a CFDI 4.0 (or not XML at all) gets no findings, since the matrix
+// says nothing about it. Rules that need SAT's online lists are not here (see README).
+import type { CfdiFinding } from '../../../domain/ticket';
+import { parseSatXml } from '../cadena';
+import { MONEDA_DECIMALS } from './catalogs';
+import { comprobanteRules } from './comprobante';
+import type { RuleContext, RuleModule } from './context';
+import { explain } from './messages';
+import { attr, modelOf } from './model';
+import { partiesRules } from './parties';
+import { sealRules } from './seal-rules';
+
+export type { CfdiFinding } from '../../../domain/ticket';
+
+const MODULES: readonly RuleModule[] = [comprobanteRules, partiesRules, sealRules];
+
+/** The matrix codes this engine checks, in code order. */
+export const CFDI40_RULES_IMPLEMENTED: readonly string[] = Object.freeze([...new Set(MODULES.flatMap((r) => r.codes))].sort());
+
+const decoder = new TextDecoder('utf-8');
+
+export interface CheckOptions {
+  /** The instant to judge the Fecha against (the clock when absent). */
+  now?: Date;
+  /** Skip the Sello/Certificado check (CFDI40102/40106): for callers that verify the seal themselves. */
+  skipSeal?: boolean;
+}
+
+/** SAT's CFDI 4.0 findings of a document, one per rule broken, in code order. */
+export function checkCfdi40(xml: string | Uint8Array, options: CheckOptions = {}): CfdiFinding[] {
+  let text: string;
+  try {
+    text = typeof xml === 'string' ? xml : decoder.decode(xml);
+  } catch {
+    return [];
+  }
+  let model;
+  try {
+    model = modelOf(parseSatXml(text));
+  } catch {
+    return [];
+  }
+  if (!model) return [];
+  const found = new Map<string, string>();
+  const ctx: RuleContext = {
+    m: model,
+    now: options.now ?? new Date(),
+    tipo: attr(model.root, 'TipoDeComprobante') ?? '',
+    decimals: MONEDA_DECIMALS[attr(model.root, 'Moneda') ?? ''],
+    report(code, message) {
+      if (!found.has(code)) found.set(code, message ?? explain(code));
+    },
+  };
+  for (const rules of MODULES) {
+    if (options.skipSeal && rules === sealRules) continue;
+    try {
+      rules.check(ctx);
+    } catch {
+      // A rule tripping over hostile input must not hide the others' findings.
+    }
+  }
+  return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([code, message]) => ({ code, message }));
+}
