@@ -46,7 +46,6 @@ export const TXT = {
   deleteTitle: (n: number) => (n === 1 ? '¿Eliminar 1 movimiento?' : `¿Eliminar ${n} movimientos?`),
   deleted: (n: number) => (n === 1 ? 'Se eliminó 1 movimiento.' : `Se eliminaron ${n} movimientos.`),
   shareTitle: 'Compartir facturas',
-  shareSummary: (n: number, total: string) => (n === 1 ? `1 factura por ${total}` : `${n} facturas por un total de ${total}`),
   shareCopyNote: (email: string) => (email ? `Te enviaremos una copia a tu correo (${email}).` : 'Te enviaremos una copia a tu correo.'),
   shareOffline: 'Sin conexión — conéctate para enviar las facturas.',
   // 'Importar CFDIs' (spec §2 toolbar, §5 Upload).

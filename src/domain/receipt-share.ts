@@ -1,8 +1,13 @@
 // Sharing and downloading CFDI (spec §5 downloads and sharing, §7 send receipts by email / receipts
-// archive): one set of rules for the 'Compartir' modal and the server.
+// archive): one set of rules for the 'Compartir' modal and the server. The modal's summary keeps spending
+// and income apart (a sum of both means nothing), with credit notes subtracting, in exact cents.
 import * as v from 'valibot';
+import { formatCents } from './decimal';
 import { isValidEmail, normalizeEmail } from './email';
 import { MSG } from './messages';
+import { formatMoney } from './money';
+import { countsNoMoney, reportCents } from './report-amounts';
+import { isIncome, type Ticket } from './ticket';
 
 /** Attachments are two files a receipt (PDF + XML, ~60 KB): 50 keeps a message under most servers' 10 MB. */
 export const SHARE_MAX_RECEIPTS = 50;
@@ -29,6 +34,46 @@ export function checkShareForm(form: ShareForm, receiptCount: number): string | 
 /** The tickets that count: those with a receipt (others in the selection are left out, spec §5). */
 export function withReceipts<T extends { receipt: unknown }>(tickets: readonly T[]): T[] {
   return tickets.filter((t) => t.receipt !== null && t.receipt !== undefined);
+}
+
+/** The selection's money, each side apart: counts and exact totals ("1234.50"); credit notes subtract. */
+export interface ShareTotals {
+  spending: { count: number; total: string };
+  income: { count: number; total: string };
+  /** Payment complements, traslados and cancelled CFDI: shared, but they add no amount. */
+  noMoney: number;
+}
+
+export function shareTotals(tickets: readonly Pick<Ticket, 'ticket_type_id' | 'amount' | 'receipt'>[]): ShareTotals {
+  const side = { spending: { count: 0, cents: 0n }, income: { count: 0, cents: 0n } };
+  let noMoney = 0;
+  for (const t of tickets) {
+    if (countsNoMoney(t)) {
+      noMoney++;
+      continue;
+    }
+    const s = isIncome(t) ? side.income : side.spending;
+    s.count++;
+    s.cents += reportCents(t) ?? 0n;
+  }
+  return {
+    spending: { count: side.spending.count, total: formatCents(side.spending.cents) },
+    income: { count: side.income.count, total: formatCents(side.income.cents) },
+    noMoney,
+  };
+}
+
+/** The modal's summary: how many receipts, then one line per side that has any ('Gastos: $1,000.00 (2)'). */
+export function shareSummary(count: number, totals: ShareTotals): { heading: string; lines: { label: string; value: string }[]; note: string | null } {
+  const lines: { label: string; value: string }[] = [];
+  const line = (label: string, s: { count: number; total: string }) => {
+    if (s.count > 0) lines.push({ label, value: `${formatMoney(s.total)} (${s.count === 1 ? '1 factura' : `${s.count} facturas`})` });
+  };
+  line('Gastos', totals.spending);
+  line('Ingresos', totals.income);
+  const n = totals.noMoney;
+  const note = n === 0 ? null : n === 1 ? '1 comprobante sin importe (pago, traslado o cancelado) no suma en los totales.' : `${n} comprobantes sin importe (pagos, traslados o cancelados) no suman en los totales.`;
+  return { heading: count === 1 ? '1 factura seleccionada' : `${count} facturas seleccionadas`, lines, note };
 }
 
 const ticketId = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));

@@ -1,9 +1,10 @@
-// Issue 4 (first part): 'Exportar' downloads the selected tickets as the spec's CSV, with a BOM
-// for Excel and formula-looking cells neutralised; disabled while nothing is selected.
+// 'Exportar' downloads the selected spending as the spec's CSV (its columns first, then tipo), with a
+// BOM for Excel and formula-looking cells neutralised; disabled while nothing is selected; the toast
+// says how many rows and their total.
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../../src/domain/csv-report';
+import { CSV_COLUMNS, REPORT_COLUMNS } from '../../src/domain/csv-report';
 import { startApp, type Running } from './harness';
 
 let app: Running;
@@ -42,9 +43,13 @@ describe('Exportar', () => {
     const text = readFileSync(await download.path(), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
-    expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
+    expect(parsed.meta.fields).toEqual([...REPORT_COLUMNS]);
+    expect(parsed.meta.fields?.slice(0, CSV_COLUMNS.length)).toEqual([...CSV_COLUMNS]);
     expect(parsed.data).toHaveLength(1);
-    expect(parsed.data[0]).toMatchObject({ monto: '1234.50', categoria: 'Gasolina', nota: "'=SUMA(1) café", rfcReceptor: 'EXPO850101AB1', nombreComercialEmisor: 'Registro manual' });
+    expect(parsed.data[0]).toMatchObject({
+      monto: '1234.50', categoria: 'Gasolina', nota: "'=SUMA(1) café", rfcReceptor: 'EXPO850101AB1', nombreComercialEmisor: 'Registro manual', tipo: 'Gasto manual',
+    });
+    await expect.poll(() => page.getByText('Se exportó 1 comprobante al reporte de gastos por $1,234.50.').count()).toBeGreaterThan(0);
     await context.close();
   });
 });

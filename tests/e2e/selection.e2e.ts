@@ -72,8 +72,11 @@ describe('selected tickets', () => {
     await toolbar.getByRole('button', { name: 'Compartir' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compartir facturas' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const summary = withReceipt.length === 1 ? '1 factura por' : `${withReceipt.length} facturas por un total de`;
+    const summary = withReceipt.length === 1 ? '1 factura seleccionada' : `${withReceipt.length} facturas seleccionadas`;
     expect(await dialog.getByText(summary).isVisible()).toBe(true);
+    // Spending and income each on its own line, never one sum of both.
+    const sides = [...new Set(withReceipt.map((t) => (t.ticket_type_id === 2 ? 'Gastos' : 'Ingresos')))];
+    for (const side of sides) expect(await dialog.getByText(side, { exact: true }).isVisible(), side).toBe(true);
     expect(await dialog.getByText(/Te enviaremos una copia a tu correo \(demo@cuentasclaras\.mx\)/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Enviar' }).click();
     await expect.poll(() => seen(page, 'Escribe el correo de quien recibirá las facturas.')).toBe(true);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Account } from '../../domain/account';
 import type { CompanyStats } from '../../domain/company';
 import { batches, companyViewTitle, keepListed, monthSelection, toggleAll, type MonthSelection } from '../../domain/company-view';
-import { companyReportName } from '../../domain/csv-report';
+import { companyReportName, exportedText } from '../../domain/csv-report';
 import { MSG } from '../../domain/messages';
 import type { Ticket } from '../../domain/ticket';
 import { ApiError } from '../api/api-error';
@@ -152,14 +152,21 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     if (await review(() => inBatches((ids) => rejectTickets(account.diverza_client_id, ids, reason)))) setRejecting(false);
   };
 
-  /** The month's report (spec §9): the selected tickets of this page, or every ticket of the month. */
+  /**
+   * The month's report (spec §9, plus who spent it and the review): the selected tickets of this page, or
+   * every ticket of the month; spending only, and the toast says what was left out and the total.
+   */
   async function exportCsv() {
     setExporting(true);
     try {
       const listed = selected.size > 0 && !wholeMonth ? tickets : await allCompanyTickets(account.rfc, year, month);
       const chosen = selected.size > 0 ? listed.filter((t) => selected.has(t.ticket_id)) : listed;
-      const { ticketsCsv } = await import('../home/export-csv');
-      downloadFile(ticketsCsv(chosen, companies), companyReportName(month, year), 'text/csv;charset=utf-8');
+      const { companyReport } = await import('../home/export-csv');
+      const report = companyReport(chosen, companies);
+      if (report.rows > 0) downloadFile(report.csv, companyReportName(month, year), 'text/csv;charset=utf-8');
+      const left = report.omitted.income + report.omitted.noMoney;
+      if (report.rows > 0 && left === 0) toast.success(exportedText(report));
+      else toast.warning(exportedText(report));
     } catch (err) {
       toast.error(messageOf(err));
     } finally {

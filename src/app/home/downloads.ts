@@ -1,6 +1,6 @@
 // Files the dashboard hands to the browser's downloads: the CSV report (built here, papaparse loaded on
 // click) and the CFDI archive (streamed by the server, spec §5).
-import { personalReportName } from '../../domain/csv-report';
+import { exportedText, personalReportName } from '../../domain/csv-report';
 import { withReceipts } from '../../domain/receipt-share';
 import { MSG } from '../../domain/messages';
 import { db } from '../../offline/db';
@@ -20,11 +20,20 @@ export function downloadFile(data: Blob | string, name: string, type: string): v
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** 'Exportar': the selected tickets from Dexie as the CSV report. */
-export async function exportTickets(ids: readonly string[], companies: ReadonlyMap<string, string>, year: number): Promise<void> {
-  const [{ ticketsCsv }, found] = await Promise.all([import('./export-csv'), db.tickets.bulkGet([...ids])]);
-  const tickets = found.filter((t) => t !== undefined);
-  downloadFile(ticketsCsv(tickets, companies), personalReportName(year), 'text/csv;charset=utf-8');
+/** What an export did, for the toast: rows written (0 = no file), what was left out and why. */
+export interface Exported {
+  rows: number;
+  /** Selected tickets that are not spending. */
+  left: number;
+  text: string;
+}
+
+/** 'Exportar': the selected spending from Dexie as the CSV report; a selection with no spending downloads nothing. */
+export async function exportTickets(ids: readonly string[], companies: ReadonlyMap<string, string>, year: number): Promise<Exported> {
+  const [{ ticketsReport }, found] = await Promise.all([import('./export-csv'), db.tickets.bulkGet([...ids])]);
+  const report = ticketsReport(found.filter((t) => t !== undefined), companies);
+  if (report.rows > 0) downloadFile(report.csv, personalReportName(year), 'text/csv;charset=utf-8');
+  return { rows: report.rows, left: report.omitted.income + report.omitted.noMoney, text: exportedText(report) };
 }
 
 /** The selected tickets that have a CFDI (spec §5): only those go into an archive or an e-mail. */

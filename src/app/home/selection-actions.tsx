@@ -3,6 +3,7 @@
 // All are disabled while nothing is selected (spec §2).
 import { useState } from 'react';
 import { MSG } from '../../domain/messages';
+import { shareTotals } from '../../domain/receipt-share';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
 import { deleteTickets, StorageFullError } from '../../offline/ticket-actions';
@@ -45,8 +46,15 @@ export function SelectionActions({ selected, companies, year, onCleared, compact
     run('share', async () => {
       const tickets = await selectedWithReceipts(ids);
       if (tickets.length === 0) throw new ApiError(MSG.archiveNoReceipts, 404);
-      const cents = tickets.reduce((sum, t) => sum + Math.round(Number(t.amount) * 100), 0);
-      setShare({ ticketIds: tickets.map((t) => t.ticket_id), total: cents / 100 });
+      setShare({ ticketIds: tickets.map((t) => t.ticket_id), totals: shareTotals(tickets) });
+    });
+
+  // The report holds spending only: the toast says what it left out (income, documents with no amount).
+  const onExport = () =>
+    run('export', async () => {
+      const done = await exportTickets(ids, companies, year);
+      if (done.rows > 0 && done.left === 0) toast.success(done.text);
+      else toast.warning(done.text);
     });
 
   const onDelete = () =>
@@ -69,7 +77,7 @@ export function SelectionActions({ selected, companies, year, onCleared, compact
         <TicketIcon name="download" />
         {label('Descargar')}
       </Button>
-      <Button variant="secondary" disabled={none} loading={busy === 'export'} onClick={() => run('export', () => exportTickets(ids, companies, year))}>
+      <Button variant="secondary" disabled={none} loading={busy === 'export'} onClick={onExport}>
         <TicketIcon name="sheet" />
         {label('Exportar')}
       </Button>

@@ -1,10 +1,10 @@
-// 'Compartir' (spec §2 toolbar, §5 sharing): recipient (required, valid), optional message, the count and
-// total of the selected receipts, and a note that a copy goes to the user's own e-mail. Online only: the
-// server attaches the files, so there is nothing to queue on the phone.
+// 'Compartir' (spec §2 toolbar, §5 sharing): recipient (required, valid), optional message, the count of the
+// selected receipts with the spending and income totals apart (credit notes subtract), and a note that a
+// copy goes to the user's own e-mail. Online only: the server attaches the files, so there is nothing to
+// queue on the phone.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
-import { formatMoney } from '../../domain/money';
-import { checkShareForm, SHARE_MESSAGE_MAX, type ShareForm } from '../../domain/receipt-share';
+import { checkShareForm, SHARE_MESSAGE_MAX, shareSummary, type ShareForm, type ShareTotals } from '../../domain/receipt-share';
 import { getSession } from '../../offline/session';
 import { ApiError } from '../api/api-error';
 import { sendReceiptsByEmail } from '../api/receipts';
@@ -18,8 +18,29 @@ import { useOnline } from '../use-online';
 
 export interface ShareSelection {
   ticketIds: string[];
-  /** MXN. */
-  total: number;
+  /** MXN, spending and income apart. */
+  totals: ShareTotals;
+}
+
+/** How many receipts, then the spending and the income totals each on its own line (never one sum of both). */
+export function ShareSummary({ count, totals }: { count: number; totals: ShareTotals }) {
+  const summary = shareSummary(count, totals);
+  return (
+    <div className="share__summary" role="status">
+      <p>{summary.heading}</p>
+      {summary.lines.length > 0 && (
+        <dl className="share__totals">
+          {summary.lines.map((l) => (
+            <div key={l.label}>
+              <dt>{l.label}</dt>
+              <dd>{l.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {summary.note && <p className="muted">{summary.note}</p>}
+    </div>
+  );
 }
 
 const EMPTY: ShareForm = { email: '', message: '' };
@@ -83,9 +104,7 @@ export function ShareDialog({ open, selection, senderName, onClose, onSent }: {
       }
     >
       <form id="share-form" className="stack" noValidate onSubmit={submit}>
-        <p className="share__summary" role="status">
-          {TXT.shareSummary(count, formatMoney(selection.total))}
-        </p>
+        <ShareSummary count={count} totals={selection.totals} />
         <TextField
           label="Correo de destino"
           type="email"
