@@ -95,6 +95,8 @@ describe.each(DRIVERS)('the issued CFDI on %s', (driver) => {
         lost = (await env.pac.stamp(xml)).uuid;
         throw new Error('el proceso murió (prueba)');
       },
+      cancel: (r) => env.pac.cancel(r),
+      cancellationStatus: (u) => env.pac.cancellationStatus(u),
     };
     await expect(processInvoiceRequest({ ...env.deps, pac: crashing }, id)).rejects.toThrow('murió');
     expect(await requestRow(env, id)).toMatchObject({ status: 'solicitada', uuid: null, sealedXmlKey: expect.any(String) });

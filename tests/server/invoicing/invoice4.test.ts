@@ -160,7 +160,7 @@ describe.each(DRIVERS)('invoice4 on %s', (driver) => {
   }, 30_000);
 
   it('a PAC refusal ends in error with the §8 message; only the owner may retry', async () => {
-    const refusing: PacPort = { name: 'rechaza', stamp: async () => { throw new PacError('CFDI40158', 'RegimenFiscalReceptor no válido'); } };
+    const refusing: PacPort = { name: 'rechaza', cancel: (r) => env.pac.cancel(r), cancellationStatus: (u) => env.pac.cancellationStatus(u), stamp: async () => { throw new PacError('CFDI40158', 'RegimenFiscalReceptor no válido'); } };
     const u = await requester(env, { rfc: 'EKU9003173C9', firstName: null, lastName: null, name: 'ESCUELA KEMPER URGATE', zipCode: '42501', taxRegime: '601' });
     const t = await ticket();
     const id = (await invoice4(t.ref, { ...RECEIVER, client: u.clientId }, u.token)).json.response.request_id as string;
@@ -184,7 +184,7 @@ describe.each(DRIVERS)('invoice4 on %s', (driver) => {
     const t = await ticket();
     const id = (await invoice4(t.ref, RECEIVER)).json.response.request_id as string;
     env.queued.splice(0);
-    const refusing: PacPort = { name: 'rechaza', stamp: async () => { throw new PacError('CFDI40147', 'no'); } };
+    const refusing: PacPort = { name: 'rechaza', cancel: (r) => env.pac.cancel(r), cancellationStatus: (u) => env.pac.cancellationStatus(u), stamp: async () => { throw new PacError('CFDI40147', 'no'); } };
     await processInvoiceRequest({ ...env.deps, pac: refusing }, id);
     const next = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01' });
     expect(next.status).toBe(202);
