@@ -12,6 +12,7 @@ import type { FileTarget } from '../../domain/file-links';
 import { invoicePath, type InvoicePathView } from './invoice-path-model';
 import { reviewOf } from '../../domain/company-view';
 import type { TicketReview } from '../../domain/ticket';
+import { cfdiRowInfo, cfdiView, signedAmount, type CfdiRowInfo, type CfdiView } from '../../domain/cfdi-label';
 
 export const PAGE_SIZE = 10;
 
@@ -44,7 +45,7 @@ export function categoryLabel(t: Ticket, incomeCategories: ReadonlyMap<number, s
   return t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL;
 }
 
-/** Search matches origin, ticket number, category, note and amount (as typed or as shown). */
+/** Search matches origin, ticket number, category, note, amount (as typed or as shown) and what the CFDI is ('nota de crédito'). */
 export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): boolean {
   const q = normalize(query);
   if (!q) return true;
@@ -57,6 +58,7 @@ export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): b
     t.note,
     t.amount,
     Number.isFinite(amount) ? formatMoney(amount) : '',
+    cfdiRowInfo(t).badge?.text ?? '',
   ]
     .map(normalize)
     .join('\n');
@@ -120,6 +122,8 @@ export interface TicketRow {
   categoryValue: string;
   categoryLabel: string;
   amount: string;
+  /** The amount as the row shows it: signed ('+$120.50' income, '-$1,234.00' a credit note), or 'Sin monto'. */
+  shownAmount: string;
   income: boolean;
   paymentMethod: string;
   note: string;
@@ -135,12 +139,17 @@ export interface TicketRow {
   invoice: InvoicePathView | null;
   selectable: boolean;
   links: RowLinks;
+  /** What the CFDI means on the row: its one badge, a seal alarm, the findings marker, a short detail. */
+  cfdi: CfdiRowInfo;
+  /** The CFDI view's content; null without a CFDI. */
+  cfdiView: CfdiView | null;
 }
 
 export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvoice | null }, lookups: NameLookups): TicketRow {
   const income = isIncome(t);
   const status = statusDisplay(t.ticket_status_name);
   const tag = t.tags[0];
+  const cfdi = cfdiRowInfo(t);
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
@@ -150,6 +159,7 @@ export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvo
     categoryValue: income ? (t.income_meta_tag_id === null ? '' : String(t.income_meta_tag_id)) : tag ? String(tag.tag_id) : '',
     categoryLabel: categoryLabel(t, lookups.incomeCategories),
     amount: formatMoney(t.amount),
+    shownAmount: cfdi.noAmount ? '—' : signedAmount(t.amount, income),
     income,
     paymentMethod: t.receipt?.metodo_pago || '—',
     note: t.note,
@@ -161,6 +171,8 @@ export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvo
     invoice: invoicePath(t.invoice),
     selectable: isSelectable(t),
     links: rowLinks(t),
+    cfdi,
+    cfdiView: cfdiView({ ...t, income }),
   };
 }
 

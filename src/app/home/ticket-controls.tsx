@@ -1,6 +1,8 @@
 // The per-ticket controls shared by the desktop table and the phone cards (spec §2 row actions):
-// status icon, pending and SAT-cancelled badges, category select, note editing, receipt links and image attach.
+// status icon, pending and SAT-cancelled badges, what the CFDI is (its badge, a seal alarm, the findings
+// marker), category select, note editing, receipt links, the CFDI view and image attach.
 import { useRef, useState } from 'react';
+import { CFDI_TXT } from '../../domain/cfdi-label';
 import { MSG } from '../../domain/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
 import type { StatusDisplay } from '../../domain/ticket';
@@ -47,6 +49,49 @@ export function SyncBadge() {
 /** The CFDI was cancelled in SAT: said in words, red only as a second cue. */
 export function SatCancelledBadge() {
   return <span className="sat-badge">{TXT.satCancelled}</span>;
+}
+
+/** What the CFDI is when it is not an ordinary invoice ('Nota de crédito', 'Pago parcial (…)', 'Cancelada'). */
+export function CfdiBadge({ row }: { row: TicketRow }) {
+  const badge = row.cfdi.badge;
+  if (!badge) return null;
+  return <span className={`cfdi-badge cfdi-badge--${badge.tone}`}>{badge.text}</span>;
+}
+
+/** The badge and the short detail (what a payment paid, a payroll's period) under the origin; null when neither. */
+export function CfdiSummary({ row }: { row: TicketRow }) {
+  const { badge, detail, alarm } = row.cfdi;
+  if (!badge && !detail && !alarm) return null;
+  return (
+    <span className="cfdi-summary">
+      {(badge || detail) && (
+        <span className="cfdi-summary__line">
+          <CfdiBadge row={row} />
+          {detail && <span className="cfdi-summary__detail muted tabular">{detail}</span>}
+        </span>
+      )}
+      {alarm && (
+        <span className="cfdi-alarm">
+          <TicketIcon name="alertCircle" />
+          <span>{alarm}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** SAT rules the CFDI breaks: a small marker with the count; the list is in the CFDI view. */
+export function FindingsMarker({ row }: { row: TicketRow }) {
+  const n = row.cfdi.findings;
+  if (n === 0) return null;
+  const label = CFDI_TXT.findingsShort(n);
+  return (
+    <span className="findings-marker" title={label}>
+      <TicketIcon name="alertCircle" />
+      <span aria-hidden="true">{n}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
 }
 
 export interface CategoryLists {
@@ -201,11 +246,17 @@ export function AttachImageButton({ row }: { row: TicketRow }) {
   );
 }
 
-/** PDF / XML of the receipt, the ticket image, and attaching one. */
-export function RowActions({ row }: { row: TicketRow }) {
+/** The CFDI view, PDF / XML of the receipt, the ticket image, and attaching one. */
+export function RowActions({ row, onCfdi }: { row: TicketRow; onCfdi?: ((row: TicketRow) => void) | undefined }) {
   const { pdf, xml, image } = row.links;
   return (
     <div className="row-actions">
+      {row.cfdiView && onCfdi && (
+        <Button variant="ghost" className="btn--small" aria-label={`Ver CFDI de ${row.origin} del ${row.date}`} onClick={() => onCfdi(row)}>
+          <TicketIcon name="fileCheck" />
+          <span>Ver CFDI</span>
+        </Button>
+      )}
       {pdf && <FileAction target={pdf} icon="file" label="PDF" name={`PDF de ${row.origin} del ${row.date}`} />}
       {xml && <FileAction target={xml} icon="file" label="XML" name={`XML de ${row.origin} del ${row.date}`} />}
       {/* Until it reaches the server the image cannot be fetched from it. */}

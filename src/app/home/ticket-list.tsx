@@ -1,11 +1,15 @@
 // The month's tickets: the spec's table on desktop, one card per ticket on phones (brand guide),
 // both over the same row model. Without `onToggle` there are no checkboxes (the annual view's table).
+// A row with a CFDI opens its CFDI view ('Ver CFDI') in a panel over the list.
 import { useId, useState } from 'react';
+import { CfdiPanel } from '../ticket-view/cfdi-panel';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './dashboard-model';
 import { InvoicePath } from './invoice-path';
 import { ReviewBadge } from '../company-view/review-badge';
-import { CategoryCell, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists } from './ticket-controls';
+import {
+  CategoryCell, CfdiSummary, FindingsMarker, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists,
+} from './ticket-controls';
 
 export interface ListProps {
   rows: TicketRow[];
@@ -37,12 +41,42 @@ function RowCheckbox({ row, selected, onToggle }: { row: TicketRow; selected: bo
 }
 
 function Amount({ row }: { row: TicketRow }) {
-  return <span className={row.income ? 'amount amount--income tabular' : 'amount tabular'}>{row.income ? `+${row.amount}` : row.amount}</span>;
+  if (row.cfdi.noAmount) {
+    // A payment complement or a traslado counts no money: a dash, and the words for screen readers.
+    return (
+      <span className="amount-cell">
+        <span className="amount amount--none tabular" aria-hidden="true">{row.shownAmount}</span>
+        <span className="visually-hidden">Sin monto</span>
+      </span>
+    );
+  }
+  const negative = row.shownAmount.startsWith('-');
+  return (
+    <span className="amount-cell">
+      <span className={row.income && !negative ? 'amount amount--income tabular' : 'amount tabular'}>{row.shownAmount}</span>
+      {row.cfdi.foreign && <span className="amount-foreign muted tabular">{row.cfdi.foreign}</span>}
+    </span>
+  );
+}
+
+/** The CFDI view over the list: follows the row as the list refreshes, and keeps it while the panel fades out. */
+function useCfdiPanel(rows: readonly TicketRow[]) {
+  const [picked, setPicked] = useState<TicketRow | null>(null);
+  const [open, setOpen] = useState(false);
+  const row = (picked && rows.find((r) => r.id === picked.id)) ?? picked;
+  const openRow = (r: TicketRow) => {
+    setPicked(r);
+    setOpen(true);
+  };
+  const panel = <CfdiPanel open={open} onClose={() => setOpen(false)} view={row?.cfdiView ?? null} origin={row?.origin ?? ''} />;
+  return { openRow, panel };
 }
 
 export function TicketTable({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption, onInvoiceChanged }: ListProps) {
+  const cfdi = useCfdiPanel(rows);
   return (
     <div className="table-wrap">
+      {cfdi.panel}
       <table className="tickets">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -89,11 +123,13 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
                 <StatusIcon row={row} />
                 {row.pendingSync && <SyncBadge />}
                 {row.satCancelled && <SatCancelledBadge />}
+                <FindingsMarker row={row} />
                 {row.review && <ReviewBadge review={row.review} />}
               </td>
               <td className="tabular nowrap">{row.date}</td>
               <td className="tickets__origin">
                 {row.origin}
+                <CfdiSummary row={row} />
                 {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
               </td>
               <td className="tabular">{row.number || '—'}</td>
@@ -108,7 +144,7 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
                 <NoteCell row={row} />
               </td>
               <td>
-                <RowActions row={row} />
+                <RowActions row={row} onCfdi={cfdi.openRow} />
               </td>
             </tr>
           ))}
@@ -118,12 +154,13 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
   );
 }
 
-function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
+function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }: {
   row: TicketRow;
   lists: CategoryLists;
   selected: boolean;
   onToggle: (() => void) | undefined;
   onInvoiceChanged?: (() => void) | undefined;
+  onCfdi: (row: TicketRow) => void;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -144,8 +181,10 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
               <StatusIcon row={row} />
               {row.pendingSync && <SyncBadge />}
               {row.satCancelled && <SatCancelledBadge />}
+              <FindingsMarker row={row} />
             </span>
           </div>
+          <CfdiSummary row={row} />
           {row.note && <p className="ticket-card__note">{row.note}</p>}
           {row.review && <ReviewBadge review={row.review} block />}
           {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
@@ -166,7 +205,7 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
           <>
             <CategoryCell row={row} lists={lists} />
             <NoteCell row={row} showText={false} />
-            <RowActions row={row} />
+            <RowActions row={row} onCfdi={onCfdi} />
           </>
         )}
       </div>
@@ -175,8 +214,10 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged }: {
 }
 
 export function TicketCards({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption, onInvoiceChanged }: ListProps) {
+  const cfdi = useCfdiPanel(rows);
   return (
     <div className="ticket-cards">
+      {cfdi.panel}
       {onToggle && canSelectAll && (
         <label className="checkbox">
           <input
@@ -192,7 +233,7 @@ export function TicketCards({ rows, lists, selected = NONE, onToggle, allState =
       )}
       <ul className="ticket-cards__list" aria-label={caption}>
         {rows.map((row) => (
-          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} onInvoiceChanged={onInvoiceChanged} />
+          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} onInvoiceChanged={onInvoiceChanged} onCfdi={cfdi.openRow} />
         ))}
       </ul>
     </div>
