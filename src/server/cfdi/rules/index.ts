@@ -8,7 +8,9 @@ import type { CfdiFinding } from '../../../domain/ticket';
 import { parseSatXml } from '../cadena';
 import { MONEDA_DECIMALS } from './catalogs';
 import { comprobanteRules } from './comprobante';
+import { conceptosRules } from './conceptos';
 import type { RuleContext, RuleModule } from './context';
+import { impuestosRules } from './impuestos';
 import { explain } from './messages';
 import { attr, modelOf } from './model';
 import { partiesRules } from './parties';
@@ -16,7 +18,7 @@ import { sealRules } from './seal-rules';
 
 export type { CfdiFinding } from '../../../domain/ticket';
 
-const MODULES: readonly RuleModule[] = [comprobanteRules, partiesRules, sealRules];
+const MODULES: readonly RuleModule[] = [comprobanteRules, partiesRules, conceptosRules, impuestosRules, sealRules];
 
 /** The matrix codes this engine checks, in code order. */
 export const CFDI40_RULES_IMPLEMENTED: readonly string[] = Object.freeze([...new Set(MODULES.flatMap((r) => r.codes))].sort());
