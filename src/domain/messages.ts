@@ -122,7 +122,7 @@ export const MSG = {
   cfdiMissing: 'Al CFDI le falta un dato obligatorio:',
   cfdiInvalid: 'El CFDI tiene un dato inválido:',
   cfdiNoUuid: 'El CFDI no tiene UUID (no está timbrado)',
-  cfdiBadUuid: 'El UUID del timbre fiscal no es válido',
+  cfdiBadUuid: 'El folio fiscal (UUID) del CFDI no es válido: no corresponde a un timbre fiscal real',
   // invoicing a ticket: spec §5 'SAT and anonymous form' and §8, verbatim
   rfcConfirmMismatch: 'El RFC no coincide con la confirmación del RFC.',
   rfcPatternInvalid: 'El RFC es inválido favor de verificar.',

@@ -202,6 +202,7 @@ const NS_TAG = new Map<string, string>([
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = /^[0-]+$/;
 const TIPOS = new Set(['I', 'E', 'T', 'N', 'P']);
 const TIPOS_32: Record<string, TipoDeComprobante> = { ingreso: 'I', egreso: 'E', traslado: 'T' };
 const NO_CONVERSION = new Set(['MXN', 'XXX']);
@@ -524,7 +525,8 @@ function assemble(raw: Raw): CfdiData {
   if (!tfd) throw new Refusal(MSG.cfdiNoUuid);
   const uuidAsWritten = attr(tfd, 'UUID');
   if (!uuidAsWritten) throw new Refusal(MSG.cfdiNoUuid);
-  if (!UUID.test(uuidAsWritten)) throw new Refusal(MSG.cfdiBadUuid, uuidAsWritten);
+  // A placeholder timbre (the nil UUID of demo files) is no timbre at all: refused like a malformed one.
+  if (!UUID.test(uuidAsWritten) || NIL_UUID.test(uuidAsWritten)) throw new Refusal(MSG.cfdiBadUuid, uuidAsWritten);
 
   const pagos = tipo === 'P' ? readPagos(raw) : null;
   const nomina = raw.nomina ? readNomina(raw) : null;

@@ -8,12 +8,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
 import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
-import { readCfdi, type CfdiData, type CfdiReadResult } from '../cfdi/read';
+import type { CfdiData } from '../cfdi/read';
 import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
 import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../receipts/receipts';
 import { bulkInsert } from './bulk-insert';
+import { readCheckedCfdi, type CheckedCfdiRead } from './parse-task';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
 
 const FACTURADO = 4;
@@ -29,7 +30,7 @@ export interface XmlItem {
   uploadId: string;
   bytes: Uint8Array;
   /** The file already read (off the event loop, imports/parse-pool.ts); else it is read here. */
-  read?: CfdiReadResult;
+  read?: CheckedCfdiRead;
 }
 
 export interface Outcome {
@@ -117,7 +118,7 @@ export async function importCfdiBatch(
   const byRfc = new Map<string, number[]>();
   for (const a of accounts) byRfc.set(a.rfc.toUpperCase(), [...(byRfc.get(a.rfc.toUpperCase()) ?? []), a.clientId]);
   for (const item of items) {
-    const read = item.read ?? readCfdi(item.bytes);
+    const read = (item.read ??= readCheckedCfdi(item.bytes));
     if (!read.ok) {
       out.set(item.uploadId, { status: 'rechazado', reason: read.reason, ticketIds: [], receiptIds: [], uuid: null });
       continue;
@@ -173,7 +174,7 @@ export async function importCfdiBatch(
   const claimed = new Map<string, string>(); // clientId|uuid → receipt id made in this batch
   for (const p of planned) {
     const o: Outcome = { status: 'duplicado', reason: null, ticketIds: [], receiptIds: [], uuid: p.cfdi.uuid };
-    const facts = factsFromCfdi(p.cfdi);
+    const facts = { ...factsFromCfdi(p.cfdi), ...p.item.read?.checks };
     const receivedAt = emissionInstant(p.cfdi.fecha);
     for (const t of p.targets) {
       const k = `${t.clientId}|${p.cfdi.uuid}`;

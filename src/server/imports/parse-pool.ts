@@ -1,14 +1,13 @@
 // Untrusted files are read on worker threads with a time budget (DESIGN §5): a PDF's text scan and a
 // CFDI's XML parse run there, so no file can stall the API's event loop, and a file that takes longer
 // than its budget has its worker terminated (a new one takes its place) and is answered 'timeout', which
-// the import turns into 'rechazado' with MSG.importParseTimeout. Same shape as the PDF pool
-// (cfdi/pdf-pool.ts): created on first use, unref'd while idle; PARSE_WORKERS=0 (or workers failing to
-// start) reads in-process, without a budget.
+// the import turns into 'rechazado' with MSG.importParseTimeout. A CFDI's seals are checked there too,
+// within the same budget. Same shape as the PDF pool (cfdi/pdf-pool.ts): created on first use, unref'd
+// while idle; PARSE_WORKERS=0 (or workers failing to start) reads in-process, without a budget.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CfdiReadResult } from '../cfdi/read';
 import type { PdfFacts } from './pdf-text';
-import { runParse, type ParseRequest, type ParseValue } from './parse-task';
+import { runParse, type CheckedCfdiRead, type ParseRequest, type ParseValue } from './parse-task';
 
 /** A file's time on a worker, from when the worker takes it. */
 export const PARSE_BUDGET_MS = 10_000;
@@ -18,7 +17,8 @@ export type Parsed<T> = T | 'timeout';
 /** How the import reads untrusted files. */
 export interface FileParser {
   pdfFacts(bytes: Uint8Array): Promise<Parsed<PdfFacts>>;
-  readCfdi(bytes: Uint8Array): Promise<Parsed<CfdiReadResult>>;
+  /** The CFDI read and, when accepted, its seals checked (parse-task.ts). */
+  readCfdi(bytes: Uint8Array): Promise<Parsed<CheckedCfdiRead>>;
 }
 
 interface Job {
@@ -52,8 +52,8 @@ export class ParsePool implements FileParser {
     return this.run({ kind: 'pdf', bytes }) as Promise<Parsed<PdfFacts>>;
   }
 
-  readCfdi(bytes: Uint8Array): Promise<Parsed<CfdiReadResult>> {
-    return this.run({ kind: 'xml', bytes }) as Promise<Parsed<CfdiReadResult>>;
+  readCfdi(bytes: Uint8Array): Promise<Parsed<CheckedCfdiRead>> {
+    return this.run({ kind: 'xml', bytes }) as Promise<Parsed<CheckedCfdiRead>>;
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,8 @@ import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import type { CfdiData } from '../cfdi/read';
+import { cfdiChecks } from '../cfdi/verify-seals';
+import type { CfdiFinding, SealState } from '../../domain/ticket';
 import { fail } from '../http/errors';
 
 /** What a stored receipt says about its CFDI (as read by src/server/cfdi/read.ts or made by issuing). */
@@ -28,6 +30,11 @@ export interface ReceiptFacts {
   impRet: string;
   metodoPago: string;
   numCtaPago: string;
+  /** Integrity as checked on import (cfdi/verify-seals.ts); saveReceipt checks the XML itself when absent. */
+  seal?: SealState;
+  sealSat?: SealState;
+  /** SAT's CFDI 4.0 rules the CFDI breaks. */
+  findings?: CfdiFinding[];
 }
 
 export interface NewReceipt {
@@ -65,6 +72,8 @@ export async function saveReceipt(db: Db, files: FileStore, r: NewReceipt): Prom
       userId: r.userId,
       clientId: r.clientId,
       ...r.facts,
+      // Our own invoices and the demo's are verified like any other CFDI, never assumed good.
+      ...(r.facts.seal === undefined ? cfdiChecks(r.xml) : {}),
       uuid,
       xmlKey: xmlKey(r.userId, id),
       xmlSize: r.xml.byteLength,

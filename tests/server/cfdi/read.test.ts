@@ -119,11 +119,8 @@ const EXPECTED: Record<string, Expected> = {
     total: '228.00', amountMxn: '228.00', trasladados: '32.00', retenidos: '4.00', complements: ['INE', 'TimbreFiscalDigital'],
   },
   'cfdi40-ingreso-usd-tipocambio-unstamped.xml': { refused: MSG.cfdiNoUuid },
-  // A placeholder stamp (all-zero UUID) is still a well-formed UUID: accepted; its empty seal is read as ''.
-  'cfdi40-nomina12-demo-unsigned.xml': {
-    version: '4.0', tipoDeComprobante: 'N', uuid: '00000000-0000-0000-0000-000000000000', issuerRfc: 'AAA010101AAA', receiverRfc: 'XAXX010101000',
-    total: '4445.00', amountMxn: '4445.00', trasladados: '0.00', retenidos: '122.82', sello: '', complements: ['Nomina', 'TimbreFiscalDigital'],
-  },
+  // A placeholder stamp (all-zero UUID) is no timbre: refused.
+  'cfdi40-nomina12-demo-unsigned.xml': { refused: MSG.cfdiBadUuid },
   'cfdi40-nomina12-sw-stamped.xml': {
     version: '4.0', tipoDeComprobante: 'N', uuid: '1AC10691-E5C5-422F-9EC0-0AAFE486D493', issuerRfc: 'EKU9003173C9', receiverRfc: 'XOJI740919U48',
     total: '4700', descuento: '300', amountMxn: '4700.00', trasladados: '0.00', retenidos: '100.00', metodoPago: 'PUE', formaPago: '',
@@ -428,6 +425,10 @@ describe('bad input is refused with its reason', () => {
     ['unknown TipoDeComprobante', utf8(cfdi40().replace('TipoDeComprobante="I"', 'TipoDeComprobante="X"')), `${MSG.cfdiInvalid} TipoDeComprobante`],
     ['no stamp', utf8(cfdi40({ tfd: false })), MSG.cfdiNoUuid],
     ['a UUID that is not one', utf8(cfdi40().replace(TEST_UUID, '9d81c696-0401-4f85-b703-6e0d3afd6056XXX')), MSG.cfdiBadUuid],
+    ['the all-zero UUID', utf8(cfdi40().replace(TEST_UUID, '00000000-0000-0000-0000-000000000000')), MSG.cfdiBadUuid],
+    ['a UUID without dashes', utf8(cfdi40().replace(TEST_UUID, '9d81c69604014f85b7036e0d3afd6056')), MSG.cfdiBadUuid],
+    ['a UUID in braces', utf8(cfdi40().replace(TEST_UUID, '{9d81c696-0401-4f85-b703-6e0d3afd6056}')), MSG.cfdiBadUuid],
+    ['a UUID with groups of the wrong length', utf8(cfdi40().replace(TEST_UUID, '9d81c6960-401-4f85-b703-6e0d3afd6056')), MSG.cfdiBadUuid],
   ];
   for (const [name, input, reason] of cases) {
     it(name, () => {

@@ -39,7 +39,7 @@ const AS_RECEIVER: Record<string, Expect> = {
   'cfdi40-ingreso-real-resico626-stamped.xml': { status: 'importado', rfc: 'MCI7306249Y1', uuid: '04BF2854-FE7D-4377-9196-71248F060ABB', amount: '459.36' },
   'cfdi40-ingreso-retenciones-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '81B3DBC2-8A68-4850-9FA5-2D017A98D26F', amount: '228.00' },
   'cfdi40-ingreso-usd-tipocambio-unstamped.xml': NO_UUID,
-  'cfdi40-nomina12-demo-unsigned.xml': { status: 'rechazado', reason: notYoursReason('AAA010101AAA', 'XAXX010101000') },
+  'cfdi40-nomina12-demo-unsigned.xml': { status: 'rechazado', reason: MSG.cfdiBadUuid }, // the all-zero UUID of a placeholder timbre
   'cfdi40-nomina12-sw-stamped.xml': { status: 'importado', rfc: 'XOJI740919U48', uuid: '1AC10691-E5C5-422F-9EC0-0AAFE486D493', amount: '4700.00', fecha: '2024-03-01T00:00:00-06:00' },
   'cfdi40-pago20-iva16-simulated-tfd.xml': { status: 'importado', rfc: 'KIJ0906199R1', uuid: '5B64ADA3-AA4C-40B4-A2F5-572CED52BE31', amount: '17852.75' },
   'cfdi40-pago20-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '080CF54E-F9DB-4470-BF0D-A8613DC10B24', amount: '200.00' },

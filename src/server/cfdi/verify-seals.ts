@@ -1,0 +1,192 @@
+// Integrity of a received CFDI 3.3/4.0 (DESIGN §5), checked on every import, so it must be cheap:
+// - seal: the Comprobante's Sello is the SHA256withRSA signature, by the certificate in its own
+//   Certificado attribute, of SAT's cadena original (cadena.ts: SAT's XSLT, compiled); NoCertificado
+//   is that certificate's serial; and the timbre's SelloCFD is this Sello (a timbre copied from
+//   another document is not this document's). 3.2 (SHA-1, its own XSLT) is left 'sin_verificar'.
+// - sealSat: the TimbreFiscalDigital 1.1's SelloSAT over the TFD's cadena, against the stamping
+//   certificate its NoCertificadoSAT names, when we have it (./pac-certs, plus SAT_CERTS_DIR):
+//   'sin_verificar' otherwise. We only ship the certificate our sandbox PAC signs with; SAT publishes
+//   the real ones and an installation adds them through SAT_CERTS_DIR.
+// The Certificado is trusted for the seal only as far as the math goes: whether SAT issued it is the
+// PAC's check, which the SelloSAT vouches for.
+// Cost: one xmldom parse per CFDI serves both cadenas; certificates are parsed once per process and
+// found by serial (an issuer seals thousands of CFDI with one), the PAC's loaded once.
+import { verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Document, Element } from '@xmldom/xmldom';
+import type { SealState } from '../../domain/ticket';
+import { cadenaOriginal, findTimbre, NS_CFDI3, NS_CFDI40, NS_TFD, parseSatXml } from './cadena';
+
+export type SatSealState = Exclude<SealState, 'sin_sello'>;
+
+export interface SealChecks {
+  seal: SealState;
+  sealSat: SatSealState;
+}
+
+const UNCHECKED: SealChecks = { seal: 'sin_verificar', sealSat: 'sin_verificar' };
+
+interface KnownCertificate {
+  /** The Certificado attribute exactly as written (a cache hit compares it whole). */
+  written: string;
+  serial: string;
+  key: KeyObject;
+}
+
+/** An issuer's certificates by NoCertificado; bounded, oldest dropped first. */
+const issuerCertificates = new Map<string, KnownCertificate>();
+const ISSUER_CACHE = 512;
+
+/** NoCertificado of a certificate: its serial number's bytes read as ASCII digits. */
+function serialOf(cert: X509Certificate): string {
+  return Buffer.from(cert.serialNumber, 'hex').toString('latin1');
+}
+
+/**
+ * The certificate in a Certificado attribute, remembered under the NoCertificado the CFDI claims.
+ * The claim is only the cache's key: a hit must carry the very same Certificado, so a document that
+ * names someone else's serial with its own certificate is parsed (and judged) on its own.
+ */
+function issuerCertificate(noCertificado: string, written: string): KnownCertificate | null {
+  const cached = issuerCertificates.get(noCertificado);
+  if (cached && cached.written === written) return cached;
+  let known: KnownCertificate | null;
+  try {
+    const cert = new X509Certificate(Buffer.from(written.replace(/\s+/g, ''), 'base64'));
+    known = { written, serial: serialOf(cert), key: cert.publicKey };
+  } catch {
+    known = null;
+  }
+  // Only certificates that are what they claim are kept: a forged claim must not evict the real one.
+  if (known && known.serial === noCertificado) {
+    if (issuerCertificates.size >= ISSUER_CACHE) issuerCertificates.delete(issuerCertificates.keys().next().value!);
+    issuerCertificates.set(noCertificado, known);
+  }
+  return known;
+}
+
+// ---- the stamping certificates ---------------------------------------------------------------
+
+const BUNDLED_DIR = fileURLToPath(new URL('./pac-certs/', import.meta.url));
+let pacCertificates: Map<string, KeyObject> | undefined;
+
+/** Every .cer (DER or PEM) in these folders, by serial; an unreadable file is skipped with a warning. */
+export function loadPacCertificates(dirs: readonly string[]): Map<string, KeyObject> {
+  const out = new Map<string, KeyObject>();
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((n) => n.toLowerCase().endsWith('.cer'));
+    } catch (err) {
+      console.error(`[cfdi] no se pudo leer la carpeta de certificados ${dir}:`, err instanceof Error ? err.message : err);
+      continue;
+    }
+    for (const name of names.sort()) {
+      try {
+        const cert = new X509Certificate(readFileSync(join(dir, name)));
+        out.set(serialOf(cert), cert.publicKey);
+      } catch {
+        console.error(`[cfdi] ${join(dir, name)} no es un certificado; se ignora`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The bundled certificates plus SAT_CERTS_DIR's (a list separated by commas), loaded once per thread. */
+function stampingCertificates(): Map<string, KeyObject> {
+  pacCertificates ??= loadPacCertificates([
+    BUNDLED_DIR,
+    ...(process.env.SAT_CERTS_DIR ?? '')
+      .split(',')
+      .map((d) => d.trim())
+      .filter(Boolean),
+  ]);
+  return pacCertificates;
+}
+
+// ---- the checks ------------------------------------------------------------------------------
+
+export interface VerifyOptions {
+  /** Stamping certificates by NoCertificadoSAT (tests); default: ./pac-certs and SAT_CERTS_DIR. */
+  pacCertificates?: ReadonlyMap<string, KeyObject>;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The CFDI's XML as xmldom reads it, or null when it is not XML we can check. */
+export function parseForSeals(source: Uint8Array | string): Document | null {
+  try {
+    return parseSatXml(typeof source === 'string' ? source : utf8.decode(source));
+  } catch {
+    return null;
+  }
+}
+
+/** Both seals of a CFDI (bytes, text or an already parsed document). Never throws on hostile input. */
+export function verifySeals(source: Uint8Array | string | Document, options: VerifyOptions = {}): SealChecks {
+  const doc = typeof source === 'string' || source instanceof Uint8Array ? parseForSeals(source) : source;
+  const root = doc?.documentElement;
+  if (!doc || !root || root.localName !== 'Comprobante') return UNCHECKED;
+  const version = root.namespaceURI === NS_CFDI40 ? root.getAttribute('Version') : root.namespaceURI === NS_CFDI3 ? root.getAttribute('Version') || root.getAttribute('version') : null;
+  if (version !== '4.0' && version !== '3.3') {
+    // 3.2 signs with SHA-1 over another stylesheet: not checked; without a Sello it still says so.
+    const sello = root.getAttribute('Sello') || root.getAttribute('sello');
+    return { seal: version === '3.2' && !sello?.trim() ? 'sin_sello' : 'sin_verificar', sealSat: 'sin_verificar' };
+  }
+  const timbre = findTimbre(doc);
+  return { seal: checkSeal(doc, root, timbre), sealSat: timbre ? checkSealSat(timbre, options.pacCertificates ?? stampingCertificates()) : 'sin_verificar' };
+}
+
+const noSpaces = (s: string | null): string => (s ?? '').replace(/\s+/g, '');
+
+function checkSeal(doc: Document, root: Element, timbre: Element | undefined): SealState {
+  const sello = noSpaces(root.getAttribute('Sello'));
+  if (sello === '') return 'sin_sello';
+  const noCertificado = (root.getAttribute('NoCertificado') ?? '').trim();
+  const cert = issuerCertificate(noCertificado, root.getAttribute('Certificado') ?? '');
+  if (!cert || cert.serial !== noCertificado) return 'invalido';
+  // The timbre certifies the Sello it copies: another document's timbre does not make this one stamped.
+  if (timbre && noSpaces(timbre.getAttribute('SelloCFD')) !== sello) return 'invalido';
+  let cadena: string;
+  try {
+    cadena = cadenaOriginal(doc);
+  } catch {
+    return 'sin_verificar';
+  }
+  return signs(cadena, sello, cert.key) ? 'valido' : 'invalido';
+}
+
+function checkSealSat(timbre: Element, certificates: ReadonlyMap<string, KeyObject>): SatSealState {
+  if (timbre.namespaceURI !== NS_TFD || timbre.getAttribute('Version') !== '1.1') return 'sin_verificar';
+  const key = certificates.get((timbre.getAttribute('NoCertificadoSAT') ?? '').trim());
+  if (!key) return 'sin_verificar';
+  const selloSat = noSpaces(timbre.getAttribute('SelloSAT'));
+  if (selloSat === '') return 'invalido';
+  let cadena: string;
+  try {
+    cadena = cadenaOriginal(timbre, 'tfd11');
+  } catch {
+    return 'sin_verificar';
+  }
+  return signs(cadena, selloSat, key) ? 'valido' : 'invalido';
+}
+
+/** Whether `signature` (base64) is the key's SHA256withRSA (PKCS#1 v1.5) signature of the cadena's UTF-8. */
+function signs(cadena: string, signature: string, key: KeyObject): boolean {
+  try {
+    return verify('sha256', Buffer.from(cadena, 'utf8'), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** What import stores about a CFDI's integrity (receipts.seal, seal_sat). */
+export type CfdiChecks = SealChecks;
+
+/** The checks a received CFDI gets on import, from its bytes. */
+export function cfdiChecks(bytes: Uint8Array | string): CfdiChecks {
+  return verifySeals(bytes);
+}
