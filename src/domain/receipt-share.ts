@@ -6,7 +6,7 @@ import { formatCents } from './decimal';
 import { isValidEmail, normalizeEmail } from './email';
 import { MSG } from './messages';
 import { formatMoney } from './money';
-import { countsNoMoney, reportCents } from './report-amounts';
+import { countsNoMoney, reportCents, type Counted } from './report-amounts';
 import { isIncome, type Ticket } from './ticket';
 
 /** Attachments are two files a receipt (PDF + XML, ~60 KB): 50 keeps a message under most servers' 10 MB. */
@@ -44,7 +44,7 @@ export interface ShareTotals {
   noMoney: number;
 }
 
-export function shareTotals(tickets: readonly Pick<Ticket, 'ticket_type_id' | 'amount' | 'receipt'>[]): ShareTotals {
+export function shareTotals(tickets: readonly (Counted & Pick<Ticket, 'ticket_type_id'>)[]): ShareTotals {
   const side = { spending: { count: 0, cents: 0n }, income: { count: 0, cents: 0n } };
   let noMoney = 0;
   for (const t of tickets) {
@@ -74,6 +74,18 @@ export function shareSummary(count: number, totals: ShareTotals): { heading: str
   const n = totals.noMoney;
   const note = n === 0 ? null : n === 1 ? '1 comprobante sin importe (pago, traslado o cancelado) no suma en los totales.' : `${n} comprobantes sin importe (pagos, traslados o cancelados) no suman en los totales.`;
   return { heading: count === 1 ? '1 factura seleccionada' : `${count} facturas seleccionadas`, lines, note };
+}
+
+/**
+ * The totals in a sentence for the e-mail: 'gastos por $1,234.50 e ingresos por $500.00' (each side only
+ * when it has receipts); null when no receipt carries an amount.
+ */
+export function shareTotalsText(totals: ShareTotals): string | null {
+  const parts: string[] = [];
+  if (totals.spending.count > 0) parts.push(`gastos por ${formatMoney(totals.spending.total)}`);
+  if (totals.income.count > 0) parts.push(`ingresos por ${formatMoney(totals.income.total)}`);
+  // 'y' becomes 'e' before a word that starts with an i sound: 'gastos … e ingresos …'.
+  return parts.length === 0 ? null : parts.join(' e ');
 }
 
 const ticketId = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));

@@ -3,22 +3,25 @@
 // document with no money of its own, and a cancelled CFDI no longer counts. Sums are exact cents
 // (decimal.ts): a report's total must match the sum of its rows to the cent.
 import { formatCents, toCents } from './decimal';
-import type { Ticket } from './ticket';
+import type { Receipt, Ticket } from './ticket';
 
-type Counted = Pick<Ticket, 'amount' | 'receipt'>;
+/** What of a ticket's receipt decides how it counts (the server's share e-mail reads only these). */
+export type CountedReceipt = Pick<Receipt, 'tipo' | 'cancel_status' | 'sat_status'>;
+/** A ticket as far as its report amount goes. */
+export type Counted = Pick<Ticket, 'amount'> & { receipt: CountedReceipt | null };
 
 /**
  * A document that moves no money: a payment complement (its invoice already counted), a traslado,
  * or a CFDI cancelled through our PAC or found cancelled at SAT.
  */
-export function countsNoMoney(t: Pick<Ticket, 'receipt'>): boolean {
+export function countsNoMoney(t: { receipt: CountedReceipt | null }): boolean {
   const r = t.receipt;
   if (!r) return false;
   return r.tipo === 'P' || r.tipo === 'T' || r.cancel_status === 'cancelada' || r.sat_status === 'Cancelado';
 }
 
 /** A credit note (CFDI tipo E): it lowers what its related invoice counted. */
-export function isCreditNote(t: Pick<Ticket, 'receipt'>): boolean {
+export function isCreditNote(t: { receipt: CountedReceipt | null }): boolean {
   return t.receipt?.tipo === 'E';
 }
 

@@ -32,8 +32,8 @@ export interface ShareMailInput {
   senderName: string;
   message: string;
   count: number;
-  /** Formatted money. */
-  total: string;
+  /** Spending and income apart, in words ('gastos por $1,234.50 e ingresos por $500.00'); null when none has an amount. */
+  totals: string | null;
   uuids: string[];
 }
 
@@ -44,13 +44,13 @@ export function shareReceiptsMail(input: ShareMailInput): MailMessage {
   const lines = [
     'Hola:',
     '',
-    `${who} te envía ${noun} por un total de ${input.total}. Encontrarás adjuntos el PDF y el XML de cada una.`,
+    `${who} te envía ${noun}${input.totals ? `: ${input.totals}` : ''}. Encontrarás adjuntos el PDF y el XML de cada una.`,
   ];
   if (input.message) lines.push('', 'Su mensaje:', '', input.message);
   lines.push('', 'Folios fiscales (UUID):', ...input.uuids.map((u) => `- ${u}`), '', 'Enviado con Cuentas Claras');
   const html = `<!doctype html><html lang="es-MX"><body style="font-family:sans-serif;color:#1f2937">
 <p>Hola:</p>
-<p>${escapeHtml(who)} te envía ${noun} por un total de <strong>${escapeHtml(input.total)}</strong>. Encontrarás adjuntos el PDF y el XML de cada una.</p>
+<p>${escapeHtml(who)} te envía ${noun}${input.totals ? `: <strong>${escapeHtml(input.totals)}</strong>` : ''}. Encontrarás adjuntos el PDF y el XML de cada una.</p>
 ${input.message ? `<p>Su mensaje:</p><blockquote style="white-space:pre-wrap;border-left:3px solid #d1d5db;margin:0;padding-left:1em">${escapeHtml(input.message)}</blockquote>` : ''}
 <p>Folios fiscales (UUID):</p><ul>${input.uuids.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>
 <p style="color:#4b5563">Enviado con Cuentas Claras</p>

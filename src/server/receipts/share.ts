@@ -1,12 +1,12 @@
 // POST /api/v2/send_receipt_email (spec §5 sharing, §7): the PDF and XML of the selected receipts to a
 // recipient, with a copy to the user — one message, so it is either sent or not; if the server
 // accepts it for the recipient but refuses the copy, the user is told (nothing half-sent silently).
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
-import { formatMoney } from '../../domain/money';
-import type { ShareReceiptsBody } from '../../domain/receipt-share';
+import { shareTotals, shareTotalsText, type ShareReceiptsBody, type ShareTotals } from '../../domain/receipt-share';
+import type { CancelStatus, CfdiTipo } from '../../domain/ticket';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { receipts, tickets, users } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
 import type { MailAttachment, Mailer } from '../mail/mailer';
@@ -42,6 +42,27 @@ export interface ShareDeps {
   now: Date;
 }
 
+/**
+ * The shared tickets' money, spending and income apart (the modal's rule): each live ticket of the user
+ * with a receipt counts once, at the amount it counts in its books (credit notes negative; payment
+ * complements, traslados and cancelled CFDI add nothing).
+ */
+async function totalsOf(db: Db, userId: number, ticketIds: readonly string[]): Promise<ShareTotals> {
+  const ids = [...new Set(ticketIds.map((id) => id.toLowerCase()))];
+  const rows = await db
+    .select({ type: tickets.type, amount: tickets.amount, tipo: receipts.tipo, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
+    .from(tickets)
+    .innerJoin(receipts, eq(receipts.id, tickets.receiptId))
+    .where(and(inArray(tickets.id, ids), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
+  return shareTotals(
+    rows.map((r) => ({
+      ticket_type_id: r.type,
+      amount: r.amount,
+      receipt: { tipo: r.tipo as CfdiTipo, cancel_status: r.cancelStatus as CancelStatus | null, sat_status: r.satStatus },
+    })),
+  );
+}
+
 export async function shareReceipts(d: ShareDeps, userId: number, body: ShareReceiptsBody): Promise<void> {
   const rows = await receiptsOfTickets(d.db, userId, body.tickets.map((t) => t.ticket_id));
   if (rows.length === 0) throw fail(422, MSG.archiveNoReceipts);
@@ -55,14 +76,13 @@ export async function shareReceipts(d: ShareDeps, userId: number, body: ShareRec
     attachments.push({ filename: `${base}.pdf`, contentType: 'application/pdf', content: await receiptPdf(d.db, d.files, row) });
     attachments.push({ filename: `${base}.xml`, contentType: 'application/xml', content: await receiptXml(d.files, row) });
   }
-  const totalCents = rows.reduce((sum, r) => sum + Math.round(Number(r.amountMxn) * 100), 0);
   const mail = shareReceiptsMail({
     to: body.email.email,
     senderEmail: user.email,
     senderName: body.from.name || user.username,
     message: body.from.message.trim(),
     count: rows.length,
-    total: formatMoney(totalCents / 100),
+    totals: shareTotalsText(await totalsOf(d.db, userId, body.tickets.map((t) => t.ticket_id))),
     uuids: rows.map((r) => r.uuid),
   });
   let rejected: string[];

@@ -1,16 +1,20 @@
 // 'Compartir' (spec §5, §7 send receipts by email) against a real SMTP server: the recipient and the
 // user's copy get the PDF and XML of each receipt; bad addresses, refusals and a dead server are told.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { smtpMailer } from '../../../src/server/mail/mailer';
-import { mailMessages } from '../../../src/server/db/schema';
+import { mailMessages, receipts, tickets } from '../../../src/server/db/schema';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { attachmentOf, decodedText, startSmtp, type TestSmtp } from '../helpers/smtp';
-import { createEntry, ownerWithRfc, spending, type Owner } from '../tickets/ticket-fixtures';
+import { createEntry, income, ownerWithRfc, spending, type Owner } from '../tickets/ticket-fixtures';
 import { attachReceipt, fixtureXml, tinyPdf } from './receipt-fixtures';
 
 const UUID_A = '11111111-2222-4333-8444-555555555555';
 const UUID_B = '22222222-2222-4333-8444-555555555555';
+const UUID_C = '33333333-2222-4333-8444-555555555555';
+const UUID_D = '44444444-2222-4333-8444-555555555555';
+const UUID_E = '55555555-2222-4333-8444-555555555555';
 
 const shareBody = (email: unknown, tickets: string[], message = '') => ({
   email: { email },
@@ -63,8 +67,29 @@ describe.each(DRIVERS)('sharing receipts by e-mail on %s', (driver) => {
     expect(new Uint8Array(attachmentOf(mail!.raw, `EKU9003173C9_${UUID_B}.pdf`)!)).toEqual(tinyPdf(UUID_B));
     expect(attachmentOf(mail!.raw, `EKU9003173C9_${UUID_A}.pdf`)).not.toBeNull();
     expect(attachmentOf(mail!.raw, `EKU9003173C9_${UUID_B}.xml`)).not.toBeNull();
-    // Two receipts, $1,218.50 in total (the ticket without a receipt is left out).
-    expect(decodedText(mail!.raw)).toContain('te envía 2 facturas por un total de $1,218.50.');
+    // Two receipts, $1,218.50 of spending (the ticket without a receipt is left out).
+    expect(decodedText(mail!.raw)).toContain('te envía 2 facturas: gastos por $1,218.50.');
+  });
+
+  it('states spending and income apart, a credit note subtracting, a payment complement adding nothing', async () => {
+    const db = h.database.db;
+    const earned = (await createEntry(h, a, income({ date: '2026/07/10', amount: '500' }))).id;
+    const credit = (await createEntry(h, a, spending({ date: '2026/07/11', amount: '116' }))).id;
+    const paid = (await createEntry(h, a, spending({ date: '2026/07/12', amount: '19228.88' }))).id;
+    await attachReceipt(h, a, earned, { uuid: UUID_C });
+    await attachReceipt(h, a, credit, { uuid: UUID_D });
+    await attachReceipt(h, a, paid, { uuid: UUID_E });
+    // As the books keep them: the credit note's tipo E and negative amount, the payment complement's tipo P.
+    await db.update(receipts).set({ tipo: 'E' }).where(eq(receipts.uuid, UUID_D));
+    await db.update(tickets).set({ amount: '-116.00' }).where(eq(tickets.id, credit));
+    await db.update(receipts).set({ tipo: 'P' }).where(eq(receipts.uuid, UUID_E));
+    smtp.received.length = 0;
+    const r = await share(shareBody('contador@ejemplo.mx', [ids.one, ids.two, earned, credit, paid]));
+    expect(r.status).toBe(200);
+    const text = decodedText(smtp.received[0]!.raw);
+    // 1,160.00 + 58.50 − 116.00 of spending; the 500.00 of income never added to it.
+    expect(text).toContain('te envía 5 facturas: gastos por $1,102.50 e ingresos por $500.00.');
+    expect(text).not.toContain('1,602.50');
   });
 
   it('needs a valid recipient (spec §5) and at least one receipt of the caller', async () => {
