@@ -90,6 +90,8 @@ export const MSG = {
   importTooMany: 'Demasiados archivos simultáneos',
   // import: why an uploaded file or zip entry was refused (ours, same voice)
   importNotYours: 'El CFDI no es de tus RFC',
+  /** A CFDI uploaded with an account chosen that belongs to another of the user's accounts: imported there. Followed by the RFC. */
+  importedInOtherAccount: 'Se importó en tu cuenta con RFC',
   importZipTooManyEntries: 'El zip tiene más de 5,000 archivos',
   importZipEntryTooLarge: 'Un archivo del zip pesa más de 2 MB descomprimido',
   importZipTooLarge: 'El zip pesa más de 200 MB descomprimido',

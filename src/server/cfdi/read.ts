@@ -127,6 +127,13 @@ export interface CfdiNomina {
   impuestosRetenidos: string;
 }
 
+/** One CfdiRelacionados: its TipoRelacion (c_TipoRelacion: 01 nota de crédito, 04 sustitución, …) and UUIDs. */
+export interface CfdiRelacion {
+  tipoRelacion: string;
+  /** Upper case, as the receipts store them. */
+  uuids: string[];
+}
+
 export interface CfdiData {
   version: CfdiVersion;
   /** The first TimbreFiscalDigital's UUID, upper case (compare and store this one). */
@@ -177,6 +184,8 @@ export interface CfdiData {
   complements: string[];
   pagos: CfdiPagos | null;
   nomina: CfdiNomina | null;
+  /** CfdiRelacionados (3.3: at most one; 4.0: several), in order. */
+  relacionados: CfdiRelacion[];
 }
 
 export type CfdiReadResult = { ok: true; cfdi: CfdiData } | { ok: false; reason: string; detail?: string };
@@ -298,6 +307,7 @@ interface Raw {
   regimen32: string;
   receptor: Attrs | null;
   domicilio32: string;
+  relacionados: { a: Attrs; uuids: string[] }[];
   conceptos: Attrs[];
   impuestos: Attrs | null;
   taxLines: CfdiTaxLine[];
@@ -325,6 +335,7 @@ function parse(text: string): Raw {
     regimen32: '',
     receptor: null,
     domicilio32: '',
+    relacionados: [],
     conceptos: [],
     impuestos: null,
     taxLines: [],
@@ -384,6 +395,7 @@ function onElement(raw: Raw, stack: readonly string[], depth: number, key: strin
     if (key === 'c:Emisor') raw.emisor ??= a;
     else if (key === 'c:Receptor') raw.receptor ??= a;
     else if (key === 'c:Impuestos') raw.impuestos ??= a;
+    else if (key === 'c:CfdiRelacionados') raw.relacionados.push({ a, uuids: [] });
     return;
   }
   const top = stack[1];
@@ -392,6 +404,7 @@ function onElement(raw: Raw, stack: readonly string[], depth: number, key: strin
     else if (parent === 'c:Complemento') onComplement(raw, key, tag);
     else if (key === 'c:RegimenFiscal' && parent === 'c:Emisor' && !raw.regimen32) raw.regimen32 = attr(a, 'Regimen');
     else if (key === 'c:Domicilio' && parent === 'c:Receptor') raw.domicilio32 = attr(a, 'codigoPostal');
+    else if (key === 'c:CfdiRelacionado' && parent === 'c:CfdiRelacionados') raw.relacionados[raw.relacionados.length - 1]?.uuids.push(attr(a, 'UUID').toUpperCase());
     return;
   }
   if (top === 'c:Impuestos' && depth === 3) {
@@ -596,6 +609,7 @@ function assemble(raw: Raw): CfdiData {
     complements: raw.complements,
     pagos,
     nomina,
+    relacionados: raw.relacionados.map((x) => ({ tipoRelacion: attr(x.a, 'TipoRelacion'), uuids: x.uuids.filter((u) => u !== '') })),
   };
 }
 

@@ -1,14 +1,14 @@
 // The demo's CFDI (issues 4 and 5): real CFDI 4.0, built, sealed with SAT's public test CSDs and
 // stamped by the sandbox PAC, between the demo's two accounts — the school (EKU9003173C9) bills
 // Berenice's (XIQB891116QE4) monthly tuition, and Berenice bills the school for her accounting work.
-// Each CFDI is a receipt in both accounts, as when both import it: spending for the receiver (type 2),
-// income for the issuer (type 3), status 'facturado'. So archives, e-mails, exports and the PDF/XML
+// Each CFDI is a receipt in both accounts, as when both import it, in the books the import gives it
+// (imports/books.ts: spending for the receiver, income for the issuer, status 'facturado'). So archives, e-mails, exports and the PDF/XML
 // links show real files from the first start. Written once (its own marker, so a data directory made
 // before this existed gets them too).
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { mexicoCityDate } from '../../domain/dates';
-import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
+import { TICKET_TYPE } from '../../domain/ticket';
 import { IVA_16, IVA_EXENTO, type CfdiInput } from '../cfdi/build';
 import { issueSandboxCfdi } from '../cfdi/issue';
 import { readCfdi } from '../cfdi/read';
@@ -18,10 +18,10 @@ import { clients, settings, tickets, users } from '../db/schema';
 import { DEMO_RFCS, DEMO_USER } from '../db/seed';
 import type { FileStore } from '../files/file-store';
 import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
+import { bookAmount, booksInstant, sidesOf, ticketRowOf } from '../imports/books';
 import { mexicoCityMidnight } from '../tickets/mexico-time';
 
 export const DEMO_INVOICES_MARKER = 'demo_invoices_v1';
-const FACTURADO = 4;
 const HOUR = 3_600_000;
 
 const SCHOOL = { rfc: DEMO_RFCS.empresa.rfc, nombre: 'ESCUELA KEMPER URGATE', regimen: '601', cp: '42501' };
@@ -122,28 +122,32 @@ export async function seedDemoInvoices(db: Db, files: FileStore, now: Date = new
     const read = readCfdi(xml);
     if (!read.ok) throw new Error(`CFDI de demostración ilegible: ${read.reason}`);
     const facts = factsFromCfdi(read.cfdi);
-    const receivedAt = invoice.input.fecha as Date;
-    for (const [rfc, type] of [[invoice.input.receptor.rfc, TICKET_TYPE.expense], [invoice.input.emisor.rfc, TICKET_TYPE.incomeCfdi]] as const) {
-      const owner = ownerOf.get(rfc)!;
-      const { id: receiptId } = await saveReceipt(db, files, { userId: owner.userId, clientId: owner.clientId, facts, xml });
-      await db
-        .insert(tickets)
-        .values({
+    const book = bookAmount(read.cfdi);
+    const receivedAt = booksInstant(read.cfdi);
+    if (!book || Number.isNaN(receivedAt.getTime())) throw new Error('CFDI de demostración sin importe o fecha');
+    const accounts = new Map(owners.map((o) => [o.rfc, [o.clientId]]));
+    const receiptOf = new Map<number, string>();
+    for (const side of sidesOf(read.cfdi, accounts)) {
+      const owner = owners.find((o) => o.clientId === side.clientId)!;
+      let receiptId = receiptOf.get(side.clientId);
+      if (!receiptId) {
+        receiptId = (await saveReceipt(db, files, { userId: owner.userId, clientId: owner.clientId, facts, xml })).id;
+        receiptOf.set(side.clientId, receiptId);
+      }
+      const expense = side.type === TICKET_TYPE.expense;
+      await db.insert(tickets).values(
+        ticketRowOf(read.cfdi, {
           id: v7({ msecs: receivedAt.getTime() }),
           userId: owner.userId,
-          clientId: owner.clientId,
-          type,
-          statusId: FACTURADO,
-          companyId: CFDI_COMPANY_ID,
-          ticketNumber: `${read.cfdi.serie}${read.cfdi.folio}`,
-          amount: facts.amountMxn,
-          receivedAt,
-          metaTagId: type === TICKET_TYPE.expense ? invoice.expenseTag : null,
-          incomeMetaTagId: type === TICKET_TYPE.expense ? null : invoice.incomeTag,
+          side,
           receiptId,
-          createdAt: receivedAt,
-          updatedAt: receivedAt,
-        });
+          receivedAt,
+          book,
+          metaTagId: expense ? invoice.expenseTag : null,
+          incomeMetaTagId: expense ? null : invoice.incomeTag,
+          now: receivedAt,
+        }),
+      );
     }
     made++;
   }

@@ -1,25 +1,28 @@
-// A batch of CFDI XML files becomes receipts and tickets. Each CFDI goes to the
-// user's accounts it names: Receptor → spending (type 2), Emisor → income (type 3), both when both
-// RFCs are the user's; with an account chosen at upload, only that one. A UUID the account already
-// has is a duplicate, never a second ticket. ONE transaction per batch writes receipts and tickets with
-// multi-row INSERTs (bulk-insert.ts) while the XML files are stored; it commits only once they all are,
-// so a row never points at nothing.
+// A batch of CFDI XML files becomes receipts and tickets. Each CFDI goes to the user's accounts it names,
+// into the books its TipoDeComprobante says (books.ts: spending, income, negative for a credit note, 0
+// for a payment or a traslado), both books when both RFCs are the user's — even the same account. With an
+// account chosen at upload, only that one; a CFDI naming another of the user's accounts instead goes
+// there, and its status says so. A UUID the account already has is a duplicate, never a second receipt.
+// ONE transaction per batch writes receipts, tickets and payment links with multi-row INSERTs
+// (bulk-insert.ts) while the XML files are stored; it commits only once they all are, so a row never
+// points at nothing.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
-import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
+import { TICKET_TYPE } from '../../domain/ticket';
 import type { CfdiData } from '../cfdi/read';
 import type { Db } from '../db/client';
-import { receipts, tickets } from '../db/schema';
+import { cfdiPayments, receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
 import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../receipts/receipts';
+import { bookAmount, booksInstant, paidDocuments, paymentRowsOf, sidesOf, ticketRowOf, type BookAmount, type BookSide } from './books';
 import { bulkInsert } from './bulk-insert';
 import { readCheckedCfdi, type CheckedCfdiRead } from './parse-task';
-import { mexicoCityMidnight } from '../tickets/mexico-time';
 
-const FACTURADO = 4;
 /** Parallel writes to the files store. */
 const PUT_CONCURRENCY = 16;
+/** cfdi_payments rows per INSERT (10 parameters each). */
+const PAYMENT_CHUNK = 500;
 
 export interface Account {
   clientId: number;
@@ -43,14 +46,6 @@ export interface Outcome {
 }
 
 export const notYoursReason = (issuer: string, receiver: string) => `${MSG.importNotYours} (emisor ${issuer}, receptor ${receiver})`;
-
-/** "2026-01-05T09:30:00" read as Mexico City wall time. */
-export function emissionInstant(fecha: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(fecha);
-  if (!m) return new Date(NaN);
-  const midnight = mexicoCityMidnight(Number(m[1]), Number(m[2]), Number(m[3]));
-  return new Date(midnight.getTime() + ((Number(m[4]) * 60 + Number(m[5])) * 60 + Number(m[6])) * 1000);
-}
 
 export async function runLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -87,20 +82,26 @@ async function guessCategories(db: Db, userId: number, issuers: string[], custom
   return { spending, income };
 }
 
-interface Target {
-  clientId: number;
-  type: number;
-}
-
 interface Planned {
   item: XmlItem;
   cfdi: CfdiData;
-  targets: Target[];
+  sides: BookSide[];
+  book: BookAmount;
+  receivedAt: Date;
+  /** Imported into another of the user's accounts than the one chosen: the status says which. */
+  note: string | null;
 }
+
+const byRfcOf = (accounts: readonly Account[]) => {
+  const m = new Map<string, number[]>();
+  for (const a of accounts) m.set(a.rfc.toUpperCase(), [...(m.get(a.rfc.toUpperCase()) ?? []), a.clientId]);
+  return m;
+};
 
 /**
  * Imports one batch for one user. `accounts` are the accounts a CFDI may go to (all the user's, or the
- * chosen one). Answers an outcome per upload id; `onCommit` stores them in the same transaction as the
+ * chosen one); `others` (with a chosen account: the user's other accounts) take a CFDI that names none
+ * of `accounts`. Answers an outcome per upload id; `onCommit` stores them in the same transaction as the
  * rows, so a job retried after a crash finds either nothing done or everything done.
  */
 export async function importCfdiBatch(
@@ -112,11 +113,13 @@ export async function importCfdiBatch(
   now: Date,
   /** Writes the outcomes (upload statuses) inside the batch's transaction. */
   onCommit: (tx: Db, outcomes: Map<string, Outcome>) => Promise<void>,
+  others: readonly Account[] = [],
 ): Promise<Map<string, Outcome>> {
   const out = new Map<string, Outcome>();
   const planned: Planned[] = [];
-  const byRfc = new Map<string, number[]>();
-  for (const a of accounts) byRfc.set(a.rfc.toUpperCase(), [...(byRfc.get(a.rfc.toUpperCase()) ?? []), a.clientId]);
+  const byRfc = byRfcOf(accounts);
+  const othersByRfc = byRfcOf(others);
+  const rfcOf = new Map(others.map((a) => [a.clientId, a.rfc.toUpperCase()]));
   for (const item of items) {
     const read = (item.read ??= readCheckedCfdi(item.bytes));
     if (!read.ok) {
@@ -124,19 +127,28 @@ export async function importCfdiBatch(
       continue;
     }
     const c = read.cfdi;
-    const targets: Target[] = [];
-    for (const id of byRfc.get(c.receiver.rfc.toUpperCase()) ?? []) targets.push({ clientId: id, type: TICKET_TYPE.expense });
-    for (const id of byRfc.get(c.issuer.rfc.toUpperCase()) ?? []) targets.push({ clientId: id, type: TICKET_TYPE.incomeCfdi });
-    if (targets.length === 0) {
+    let sides = sidesOf(c, byRfc);
+    let note: string | null = null;
+    if (sides.length === 0) {
+      sides = sidesOf(c, othersByRfc);
+      if (sides.length > 0) note = `${MSG.importedInOtherAccount} ${[...new Set(sides.map((x) => rfcOf.get(x.clientId)))].join(', ')}`;
+    }
+    if (sides.length === 0) {
       out.set(item.uploadId, { status: 'rechazado', reason: notYoursReason(c.issuer.rfc, c.receiver.rfc), ticketIds: [], receiptIds: [], uuid: c.uuid });
       continue;
     }
     // tickets.amount is numeric(14,2): an absurd total (random test values) is refused, not a failed batch.
-    if (!(Math.abs(Number(c.amountMxn)) < 1e12)) {
+    const book = bookAmount(c);
+    if (!book) {
       out.set(item.uploadId, { status: 'rechazado', reason: `${MSG.cfdiInvalid} Total`, ticketIds: [], receiptIds: [], uuid: c.uuid });
       continue;
     }
-    planned.push({ item, cfdi: c, targets });
+    const receivedAt = booksInstant(c);
+    if (Number.isNaN(receivedAt.getTime())) {
+      out.set(item.uploadId, { status: 'rechazado', reason: `${MSG.cfdiInvalid} Fecha`, ticketIds: [], receiptIds: [], uuid: c.uuid });
+      continue;
+    }
+    planned.push({ item, cfdi: c, sides, book, receivedAt, note });
   }
   if (planned.length === 0) {
     await db.transaction((tx) => onCommit(tx, out));
@@ -145,7 +157,7 @@ export async function importCfdiBatch(
 
   // What the accounts already have (earlier imports, or this same batch on a retried job).
   const uuids = [...new Set(planned.map((p) => p.cfdi.uuid))];
-  const clientIds = [...new Set(planned.flatMap((p) => p.targets.map((t) => t.clientId)))];
+  const clientIds = [...new Set(planned.flatMap((p) => p.sides.map((t) => t.clientId)))];
   const existing = new Map<string, { receiptId: string; ticketIds: string[] }>();
   for (let i = 0; i < uuids.length; i += 1000) {
     const rows = await db
@@ -161,23 +173,31 @@ export async function importCfdiBatch(
     }
   }
 
+  // Categories are guessed from the counterparty of earlier spending / income; a payroll's counterparty
+  // is the account itself, so it gets none.
+  const guessed = planned.filter((p) => p.cfdi.tipoDeComprobante !== 'N');
   const cats = await guessCategories(
     db,
     userId,
-    [...new Set(planned.filter((p) => p.targets.some((t) => t.type === TICKET_TYPE.expense)).map((p) => p.cfdi.issuer.rfc))],
-    [...new Set(planned.filter((p) => p.targets.some((t) => t.type === TICKET_TYPE.incomeCfdi)).map((p) => p.cfdi.receiver.rfc))],
+    [...new Set(guessed.filter((p) => p.sides.some((t) => t.type === TICKET_TYPE.expense)).map((p) => p.cfdi.issuer.rfc))],
+    [...new Set(guessed.filter((p) => p.sides.some((t) => t.type === TICKET_TYPE.incomeCfdi)).map((p) => p.cfdi.receiver.rfc))],
   );
 
   const newReceipts: (BatchReceipt & { bytes: Uint8Array })[] = [];
   const newTickets: (typeof tickets.$inferInsert)[] = [];
-  const ticketOfReceipt = new Map<string, string>();
+  const newPayments: (typeof cfdiPayments.$inferInsert)[] = [];
+  const paidUuids = new Set<string>();
+  const ticketsOfReceipt = new Map<string, string[]>();
   const claimed = new Map<string, string>(); // clientId|uuid → receipt id made in this batch
   for (const p of planned) {
-    const o: Outcome = { status: 'duplicado', reason: null, ticketIds: [], receiptIds: [], uuid: p.cfdi.uuid };
+    const o: Outcome = { status: 'duplicado', reason: p.note, ticketIds: [], receiptIds: [], uuid: p.cfdi.uuid };
     const facts = { ...factsFromCfdi(p.cfdi), ...p.item.read?.checks };
-    const receivedAt = emissionInstant(p.cfdi.fecha);
-    for (const t of p.targets) {
-      const k = `${t.clientId}|${p.cfdi.uuid}`;
+    const payroll = p.cfdi.tipoDeComprobante === 'N';
+    // One receipt per account, with a ticket per side the account is on (both when it issued and received it).
+    const byClient = new Map<number, BookSide[]>();
+    for (const side of p.sides) byClient.set(side.clientId, [...(byClient.get(side.clientId) ?? []), side]);
+    for (const [clientId, sides] of byClient) {
+      const k = `${clientId}|${p.cfdi.uuid}`;
       const had = existing.get(k);
       if (had) {
         o.ticketIds.push(...had.ticketIds);
@@ -187,35 +207,37 @@ export async function importCfdiBatch(
       const sameBatch = claimed.get(k);
       if (sameBatch) {
         o.receiptIds.push(sameBatch);
-        o.ticketIds.push(ticketOfReceipt.get(sameBatch)!);
+        o.ticketIds.push(...(ticketsOfReceipt.get(sameBatch) ?? []));
         continue;
       }
       const receiptId = v7();
-      const ticketId = v7({ msecs: Number.isNaN(receivedAt.getTime()) ? now.getTime() : receivedAt.getTime() });
       claimed.set(k, receiptId);
-      ticketOfReceipt.set(receiptId, ticketId);
-      newReceipts.push({ id: receiptId, userId, clientId: t.clientId, facts, xmlSize: p.item.bytes.byteLength, bytes: p.item.bytes });
-      const expense = t.type === TICKET_TYPE.expense;
-      newTickets.push({
-        id: ticketId,
-        userId,
-        clientId: t.clientId,
-        type: t.type,
-        statusId: FACTURADO,
-        companyId: CFDI_COMPANY_ID,
-        ticketNumber: `${p.cfdi.serie}${p.cfdi.folio}`,
-        amount: facts.amountMxn,
-        receivedAt,
-        metaTagId: expense ? (cats.spending.get(p.cfdi.issuer.rfc) ?? null) : null,
-        incomeMetaTagId: expense ? null : (cats.income.get(p.cfdi.receiver.rfc) ?? null),
-        receiptId,
-        createdAt: now,
-        updatedAt: now,
-      });
+      newReceipts.push({ id: receiptId, userId, clientId, facts, xmlSize: p.item.bytes.byteLength, bytes: p.item.bytes });
+      newPayments.push(...paymentRowsOf(p.cfdi, clientId, receiptId));
+      const made: string[] = [];
+      for (const side of sides) {
+        const ticketId = v7({ msecs: p.receivedAt.getTime() });
+        made.push(ticketId);
+        newTickets.push(
+          ticketRowOf(p.cfdi, {
+            id: ticketId,
+            userId,
+            side,
+            receiptId,
+            receivedAt: p.receivedAt,
+            book: p.book,
+            metaTagId: payroll ? null : (cats.spending.get(p.cfdi.issuer.rfc) ?? null),
+            incomeMetaTagId: payroll ? null : (cats.income.get(p.cfdi.receiver.rfc) ?? null),
+            now,
+          }),
+        );
+      }
+      ticketsOfReceipt.set(receiptId, made);
       o.status = 'importado';
       o.receiptIds.push(receiptId);
-      o.ticketIds.push(ticketId);
+      o.ticketIds.push(...made);
     }
+    if (o.status === 'importado') for (const d of paidDocuments(p.cfdi)) paidUuids.add(d.uuid);
     out.set(p.item.uploadId, o);
   }
 
@@ -227,10 +249,15 @@ export async function importCfdiBatch(
   const lost = await db.transaction(async (tx) => {
     const inserted = await bulkInsert(tx, receipts, receiptRowsOf(newReceipts), { onConflictDoNothing: true });
     await bulkInsert(tx, tickets, newTickets.filter((t) => inserted.has(t.receiptId!)));
+    const payments = newPayments.filter((r) => inserted.has(r.receiptId));
+    for (let i = 0; i < payments.length; i += PAYMENT_CHUNK) await tx.insert(cfdiPayments).values(payments.slice(i, i + PAYMENT_CHUNK)).onConflictDoNothing();
+    // A payment changes how the invoices it pays are shown ('Pagada', 'Pago parcial'): their tickets are
+    // marked changed so every device fetches them again. Not a counted column: the totals stay as they are.
+    if (paidUuids.size > 0) await touchPaidTickets(tx, userId, [...paidUuids], now);
     const gone = newReceipts.filter((r) => !inserted.has(r.id)).map((r) => r.id);
     // Another import stored these UUIDs between our check and our insert: theirs stand.
     if (gone.length > 0) {
-      const goneTickets = new Set(gone.map((g) => ticketOfReceipt.get(g)));
+      const goneTickets = new Set(gone.flatMap((g) => ticketsOfReceipt.get(g) ?? []));
       for (const o of out.values()) {
         if (!o.receiptIds.some((id) => gone.includes(id))) continue;
         o.ticketIds = o.ticketIds.filter((t) => !goneTickets.has(t));
@@ -245,4 +272,18 @@ export async function importCfdiBatch(
   });
   for (const id of lost) await files.delete(receiptKeys(userId, id).xml).catch(() => undefined);
   return out;
+}
+
+/** Bumps updated_at of the user's live tickets whose receipt is one of these UUIDs (invoices a payment pays). */
+export async function touchPaidTickets(db: Db, userId: number, uuids: readonly string[], now: Date): Promise<void> {
+  for (let i = 0; i < uuids.length; i += 1000) {
+    const paid = db
+      .select({ id: receipts.id })
+      .from(receipts)
+      .where(and(eq(receipts.userId, userId), inArray(receipts.uuid, uuids.slice(i, i + 1000))));
+    await db
+      .update(tickets)
+      .set({ updatedAt: now })
+      .where(and(eq(tickets.userId, userId), isNull(tickets.deletedAt), inArray(tickets.receiptId, paid)));
+  }
 }

@@ -75,9 +75,11 @@ export function labelOf(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'archivo';
 }
 
-async function accountsFor(db: Db, userId: number, clientId: number | null): Promise<Account[]> {
-  const rows = await db.select({ clientId: clients.id, rfc: clients.rfc }).from(clients).where(clientId === null ? eq(clients.userId, userId) : and(eq(clients.userId, userId), eq(clients.id, clientId)));
-  return rows;
+/** The accounts a CFDI may go to (all the user's, or the chosen one) and, with one chosen, the user's others. */
+async function accountsFor(db: Db, userId: number, clientId: number | null): Promise<{ accounts: Account[]; others: Account[] }> {
+  const rows = await db.select({ clientId: clients.id, rfc: clients.rfc }).from(clients).where(eq(clients.userId, userId));
+  if (clientId === null) return { accounts: rows, others: [] };
+  return { accounts: rows.filter((r) => r.clientId === clientId), others: rows.filter((r) => r.clientId !== clientId) };
 }
 
 class Run {
@@ -90,6 +92,8 @@ class Run {
     readonly deps: ImportDeps,
     readonly userId: number,
     readonly accounts: Account[],
+    /** With an account chosen: the user's other accounts, which take a CFDI that names them instead. */
+    readonly others: Account[] = [],
   ) {}
 
   get parser(): FileParser {
@@ -106,8 +110,15 @@ class Run {
       }),
     );
     for (let i = 0; i < items.length; i += IMPORT_BATCH) {
-      const out = await importCfdiBatch(this.deps.db, this.deps.files, this.userId, this.accounts, items.slice(i, i + IMPORT_BATCH), this.deps.clock(), (tx, outcomes) =>
-        writeStatuses(tx, outcomes, this.deps.clock()),
+      const out = await importCfdiBatch(
+        this.deps.db,
+        this.deps.files,
+        this.userId,
+        this.accounts,
+        items.slice(i, i + IMPORT_BATCH),
+        this.deps.clock(),
+        (tx, outcomes) => writeStatuses(tx, outcomes, this.deps.clock()),
+        this.others,
       );
       for (const [id, o] of out) {
         all.set(id, o);
@@ -330,7 +341,8 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
     return (await (await p)?.get(r.id)) ?? null;
   };
   for (const [clientId, group] of byClient) {
-    const run = new Run(deps, userId, await accountsFor(deps.db, userId, clientId));
+    const { accounts, others } = await accountsFor(deps.db, userId, clientId);
+    const run = new Run(deps, userId, accounts, others);
     const missing = new Map<string, StatusChange>();
     // The XML files are read in parallel (the store's reads are I/O), kept in upload order, a chunk of at
     // most XML_CHUNK_BYTES (or IMPORT_BATCH files) at a time.

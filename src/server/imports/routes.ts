@@ -3,12 +3,13 @@
 // content), stores them (one pack per request, written as they arrive) and records them as 'recibido'
 // (store-uploads.ts) within the user's quota (upload-limits.ts), and hands them to the durable import job;
 // GET …/files/statuses streams their statuses as server-sent events. An id other than the caller's is a 404, like any other user's data.
-import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
-import { clients, uploads } from '../db/schema';
+import { clients, tickets, uploads } from '../db/schema';
+import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { assertCleanPart } from '../http/control-chars';
 import { boundaryOf, MultipartError, readMultipart } from '../http/multipart';
@@ -41,6 +42,39 @@ const viewColumns = {
   ticketIds: uploads.ticketIds,
   updatedAt: uploads.updatedAt,
 };
+
+type Placed = NonNullable<FileEvent['placed']>;
+
+/**
+ * Where the tickets of these uploads went — account (RFC) and Mexico City month, with how many — read in
+ * one query per 1,000 tickets (their primary keys), only for the rows about to be sent.
+ */
+async function placesOf(db: Db, userId: number, rows: readonly { id: string; ticketIds: string[] }[]): Promise<Map<string, Placed>> {
+  const ids = [...new Set(rows.flatMap((r) => r.ticketIds))].filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+  const where = new Map<string, { rfc: string; month: string }>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await db
+      .select({ id: tickets.id, rfc: clients.rfc, month: sql<string>`to_char(${tickets.receivedAt} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')` })
+      .from(tickets)
+      .innerJoin(clients, eq(clients.id, tickets.clientId))
+      .where(and(inArray(tickets.id, ids.slice(i, i + 1000)), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
+    for (const f of found) where.set(f.id, { rfc: f.rfc, month: f.month });
+  }
+  const out = new Map<string, Placed>();
+  for (const r of rows) {
+    const counts = new Map<string, Placed[number]>();
+    for (const t of r.ticketIds) {
+      const w = where.get(t);
+      if (!w) continue;
+      const k = `${w.rfc}|${w.month}`;
+      const c = counts.get(k) ?? { rfc: w.rfc, month: w.month, count: 0 };
+      c.count++;
+      counts.set(k, c);
+    }
+    if (counts.size > 0) out.set(r.id, [...counts.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.rfc < b.rfc ? -1 : 1)));
+  }
+  return out;
+}
 
 function ownPath(c: Context<AppEnv>): number {
   const userId = caller(c).userId;
@@ -180,11 +214,12 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
             .orderBy(uploads.updatedAt, desc(uploads.id))
             .limit(20_000);
           seenBefore = cursor;
-          for (const r of rows) {
-            const stamp = `${r.status}|${r.updatedAt.getTime()}`;
-            if (sent.get(r.id) === stamp) continue;
-            sent.set(r.id, stamp);
-            const view: FileEvent = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds };
+          const fresh = rows.filter((r) => sent.get(r.id) !== `${r.status}|${r.updatedAt.getTime()}`);
+          const places = await placesOf(s.db, userId, fresh.filter((r) => r.ticketIds.length > 0));
+          for (const r of fresh) {
+            sent.set(r.id, `${r.status}|${r.updatedAt.getTime()}`);
+            const placed = places.get(r.id);
+            const view: FileEvent = { id: r.id, name: r.name, status: r.status, reason: r.reason, parent_id: r.parentId, ticket_ids: r.ticketIds, ...(placed ? { placed } : {}) };
             await stream.writeSSE({ event: 'file', id: r.id, data: JSON.stringify(view) });
           }
           if (Date.now() - lastBeat >= HEARTBEAT_MS) {

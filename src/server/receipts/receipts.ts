@@ -11,6 +11,8 @@ import type { FileStore } from '../files/file-store';
 import type { CfdiData } from '../cfdi/read';
 import { cfdiChecks } from '../cfdi/verify-seals';
 import type { CfdiFinding, SealState } from '../../domain/ticket';
+import type { CfdiTipo, ReceiptDetails } from '../../domain/ticket';
+import { detailsOf } from '../imports/books';
 import { fail } from '../http/errors';
 
 /** What a stored receipt says about its CFDI (as read by src/server/cfdi/read.ts or made by issuing). */
@@ -35,6 +37,10 @@ export interface ReceiptFacts {
   sealSat?: SealState;
   /** SAT's CFDI 4.0 rules the CFDI breaks. */
   findings?: CfdiFinding[];
+  /** TipoDeComprobante: what the CFDI means in the books (imports/books.ts); absent = 'I'. */
+  tipo?: CfdiTipo;
+  /** Related UUIDs, payroll period, what a payment pays (imports/books.ts detailsOf). */
+  details?: ReceiptDetails;
 }
 
 export interface NewReceipt {
@@ -242,5 +248,7 @@ export function factsFromCfdi(c: CfdiData): ReceiptFacts {
     impRet: c.retenidos || '0',
     metodoPago: c.metodoPago,
     numCtaPago: c.numCtaPago,
+    tipo: c.tipoDeComprobante,
+    details: detailsOf(c),
   };
 }

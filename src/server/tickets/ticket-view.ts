@@ -1,11 +1,15 @@
 // Rows → the ticket JSON of DESIGN §3, read with one joined query (owner's username, RFC, company, tag),
-// plus, for tickets of merchants, the latest invoice request (issue 6 'Where is my invoice?').
+// plus, for tickets of merchants, the latest invoice request (issue 6 'Where is my invoice?'), and for a
+// page of CFDI tickets what the books need to show (DESIGN §5): how an invoice paid in parcialidades
+// stands by its payment CFDI, and the CFDI a re-issued invoice replaced. Each of these is ONE query per
+// page (and only when the page has such tickets): the month list is the hottest route.
 import { and, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { formatCents, toCents } from '../../domain/decimal';
 import type { TicketInvoice } from '../../domain/invoicing';
-import type { Ticket } from '../../domain/ticket';
+import type { CancelStatus, CfdiFinding, CfdiTipo, ReceiptPayment, SealState, Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
 import type { Db } from '../db/client';
-import { clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
+import { cfdiPayments, clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
 import { mexicoCityIso } from './mexico-time';
 
@@ -17,6 +21,8 @@ export function ticketQuery(db: Db) {
   return db
     .select({
       id: tickets.id,
+      userId: tickets.userId,
+      clientId: tickets.clientId,
       type: tickets.type,
       statusId: tickets.statusId,
       receivedAt: tickets.receivedAt,
@@ -45,6 +51,13 @@ export function ticketQuery(db: Db) {
         metodoPago: receipts.metodoPago,
         numCtaPago: receipts.numCtaPago,
         satStatus: receipts.satStatus,
+        tipo: receipts.tipo,
+        total: receipts.total,
+        details: receipts.details,
+        seal: receipts.seal,
+        sealSat: receipts.sealSat,
+        findings: receipts.findings,
+        cancelStatus: receipts.cancelStatus,
       },
       reviewDecision: ticketReviews.decision,
       reviewReason: ticketReviews.reason,
@@ -60,7 +73,13 @@ export function ticketQuery(db: Db) {
 
 export type Row = Awaited<ReturnType<ReturnType<typeof ticketQuery>['execute']>>[number];
 
-export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJson {
+/** What other rows say about a ticket's CFDI: its payments, the CFDI it replaced (see booksOf). */
+export interface ReceiptLinks {
+  payment?: ReceiptPayment | null;
+  replaces?: { uuid: string; cancel_status: CancelStatus | null }[];
+}
+
+export function toTicket(r: Row, invoice: TicketInvoice | null = null, links: ReceiptLinks = {}): TicketJson {
   return {
     ticket_id: r.id,
     ticket_type_id: r.type,
@@ -89,6 +108,15 @@ export function toTicket(r: Row, invoice: TicketInvoice | null = null): TicketJs
           metodo_pago: r.receipt.metodoPago,
           numctapago: r.receipt.numCtaPago,
           sat_status: r.receipt.satStatus,
+          tipo: r.receipt.tipo as CfdiTipo,
+          total: r.receipt.total,
+          details: r.receipt.details,
+          seal: r.receipt.seal as SealState,
+          seal_sat: r.receipt.sealSat as SealState,
+          findings: r.receipt.findings as CfdiFinding[],
+          cancel_status: r.receipt.cancelStatus as CancelStatus | null,
+          ...(links.payment !== undefined ? { payment: links.payment } : {}),
+          replaces: links.replaces ?? [],
         }
       : null,
     rfc: r.rfc,
@@ -120,11 +148,102 @@ async function invoicesOf(db: Db, rows: readonly Row[]): Promise<Map<string, Tic
   return out;
 }
 
+/** An invoice paid in parcialidades (PPD): its payments decide how it is shown. */
+const isPpdInvoice = (r: Row) => r.receipt !== null && r.receipt.tipo === 'I' && r.receipt.metodoPago === 'PPD';
+
+/** A payment of one document, as the payment CFDI of the owner's accounts state it. */
+interface PaidPart {
+  key: string;
+  installment: number;
+  paidAt: string;
+  seq: number;
+  paid: bigint;
+  balance: bigint | null;
+}
+
+/** 'pagada' when the last balance is 0 or the payments reach the total; 'parcial' with what is owed; 'pendiente' without payments. */
+export function paymentState(total: string, parts: readonly PaidPart[]): ReceiptPayment {
+  const owed = toCents(total) ?? 0n;
+  if (parts.length === 0) return { status: 'pendiente', balance: formatCents(owed) };
+  const ordered = [...parts].sort((a, b) => a.installment - b.installment || (a.paidAt < b.paidAt ? -1 : a.paidAt > b.paidAt ? 1 : 0) || a.seq - b.seq);
+  const paid = ordered.reduce((sum, p) => sum + p.paid, 0n);
+  const last = ordered[ordered.length - 1]!.balance;
+  if (last === 0n || paid >= owed) return { status: 'pagada', balance: '0.00' };
+  return { status: 'parcial', balance: formatCents(last ?? owed - paid) };
+}
+
+/**
+ * For a page of rows: the payment state of each PPD invoice (payment CFDI in any account of the ticket's
+ * owner whose DoctoRelacionado names its UUID; a payment filed in two accounts counts once) and the CFDI
+ * each re-issued invoice replaced (its CfdiRelacionados of type 04 in the same account, whose
+ * replaced_by is this invoice). One query each, by index, and none when no row needs it.
+ */
+async function linksOf(db: Db, rows: readonly Row[]): Promise<Map<string, ReceiptLinks>> {
+  const out = new Map<string, ReceiptLinks>();
+  const ppd = rows.filter(isPpdInvoice);
+  if (ppd.length > 0) {
+    const owners = [...new Set(ppd.map((r) => r.userId))];
+    const uuids = [...new Set(ppd.map((r) => r.receipt!.uuid))];
+    const parts = new Map<string, Map<string, PaidPart>>(); // userId|document uuid → payment key → part
+    for (let i = 0; i < uuids.length; i += 1000) {
+      const found = await db
+        .select({
+          userId: clients.userId,
+          document: cfdiPayments.documentUuid,
+          paymentUuid: receipts.uuid,
+          seq: cfdiPayments.seq,
+          installment: cfdiPayments.numParcialidad,
+          paid: cfdiPayments.impPagado,
+          balance: cfdiPayments.impSaldoInsoluto,
+          paidAt: cfdiPayments.paidAt,
+        })
+        .from(cfdiPayments)
+        .innerJoin(clients, eq(clients.id, cfdiPayments.clientId))
+        .innerJoin(receipts, eq(receipts.id, cfdiPayments.receiptId))
+        .where(and(inArray(clients.userId, owners), inArray(cfdiPayments.documentUuid, uuids.slice(i, i + 1000))));
+      for (const f of found) {
+        const k = `${f.userId}|${f.document}`;
+        const m = parts.get(k) ?? new Map<string, PaidPart>();
+        const key = `${f.paymentUuid}|${f.seq}`;
+        const balance = f.balance === null ? null : toCents(f.balance);
+        m.set(key, { key, installment: f.installment ?? 0, paidAt: f.paidAt, seq: f.seq, paid: toCents(f.paid) ?? 0n, balance });
+        parts.set(k, m);
+      }
+    }
+    for (const r of ppd) out.set(r.id, { payment: paymentState(r.receipt!.total, [...(parts.get(`${r.userId}|${r.receipt!.uuid}`)?.values() ?? [])]) });
+  }
+  const replacing = rows.filter((r) => r.receipt?.details.related?.some((x) => x.type === '04'));
+  if (replacing.length > 0) {
+    const clientIds = [...new Set(replacing.map((r) => r.clientId))];
+    const olds = [...new Set(replacing.flatMap((r) => r.receipt!.details.related!.filter((x) => x.type === '04').flatMap((x) => x.uuids)))];
+    const found: { clientId: number; uuid: string; replacedBy: string | null; cancelStatus: string | null; createdAt: Date }[] = [];
+    for (let i = 0; i < olds.length; i += 1000) {
+      found.push(
+        ...(await db
+          .select({ clientId: receipts.clientId, uuid: receipts.uuid, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, createdAt: receipts.createdAt })
+          .from(receipts)
+          .where(and(inArray(receipts.clientId, clientIds), inArray(receipts.uuid, olds.slice(i, i + 1000))))),
+      );
+    }
+    // Newest first.
+    found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.uuid < b.uuid ? 1 : -1));
+    for (const r of replacing) {
+      const replaces = found
+        .filter((f) => f.clientId === r.clientId && f.replacedBy?.toUpperCase() === r.receipt!.uuid)
+        .map((f) => ({ uuid: f.uuid, cancel_status: f.cancelStatus as CancelStatus | null }));
+      if (replaces.length > 0) out.set(r.id, { ...out.get(r.id), replaces });
+    }
+  }
+  return out;
+}
+
 /** One live ticket of that user, or undefined. */
 export async function findTicket(db: Db, userId: number, ticketId: string): Promise<TicketJson | undefined> {
   const [row] = await ticketQuery(db).where(and(eq(tickets.id, ticketId), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
   if (!row) return undefined;
-  return toTicket(row, (await invoicesOf(db, [row])).get(row.id) ?? null);
+  const invoices = await invoicesOf(db, [row]);
+  const links = await linksOf(db, [row]);
+  return toTicket(row, invoices.get(row.id) ?? null, links.get(row.id));
 }
 
 /** The live tickets of one tax account in [from, to), newest first: a range on the (client_id, received_at) index. */
@@ -133,5 +252,6 @@ export async function ticketsInRange(db: Db, clientId: number, from: Date, to: D
     .where(and(eq(tickets.clientId, clientId), gte(tickets.receivedAt, from), lt(tickets.receivedAt, to), isNull(tickets.deletedAt)))
     .orderBy(desc(tickets.receivedAt), desc(tickets.createdAt), desc(tickets.id));
   const invoices = await invoicesOf(db, rows);
-  return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null));
+  const links = await linksOf(db, rows);
+  return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null, links.get(r.id)));
 }

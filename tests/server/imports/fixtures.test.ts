@@ -14,7 +14,7 @@ const RECEIVERS = ['COSC8001137NA', 'URE180429TM6', 'MCI7306249Y1', 'KIJ0906199R
 const SCHOOL = 'EKU9003173C9';
 
 type Expect =
-  | { status: 'importado' | 'duplicado'; rfc: string; uuid: string; amount: string; fecha?: string }
+  | { status: 'importado' | 'duplicado'; rfc: string; uuid: string; amount: string; fecha?: string; type?: number }
   | { status: 'rechazado'; reason: string };
 
 const NO_UUID = { status: 'rechazado', reason: MSG.cfdiNoUuid } as const;
@@ -40,9 +40,11 @@ const AS_RECEIVER: Record<string, Expect> = {
   'cfdi40-ingreso-retenciones-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '81B3DBC2-8A68-4850-9FA5-2D017A98D26F', amount: '228.00' },
   'cfdi40-ingreso-usd-tipocambio-unstamped.xml': NO_UUID,
   'cfdi40-nomina12-demo-unsigned.xml': { status: 'rechazado', reason: MSG.cfdiBadUuid }, // the all-zero UUID of a placeholder timbre
-  'cfdi40-nomina12-sw-stamped.xml': { status: 'importado', rfc: 'XOJI740919U48', uuid: '1AC10691-E5C5-422F-9EC0-0AAFE486D493', amount: '4700.00', fecha: '2024-03-01T00:00:00-06:00' },
-  'cfdi40-pago20-iva16-simulated-tfd.xml': { status: 'importado', rfc: 'KIJ0906199R1', uuid: '5B64ADA3-AA4C-40B4-A2F5-572CED52BE31', amount: '17852.75' },
-  'cfdi40-pago20-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '080CF54E-F9DB-4470-BF0D-A8613DC10B24', amount: '200.00' },
+  // Payroll is the employee's income (imports/books.ts).
+  'cfdi40-nomina12-sw-stamped.xml': { status: 'importado', rfc: 'XOJI740919U48', uuid: '1AC10691-E5C5-422F-9EC0-0AAFE486D493', amount: '4700.00', fecha: '2024-03-01T00:00:00-06:00', type: 3 },
+  // A payment is a document: the invoice it pays was counted already.
+  'cfdi40-pago20-iva16-simulated-tfd.xml': { status: 'importado', rfc: 'KIJ0906199R1', uuid: '5B64ADA3-AA4C-40B4-A2F5-572CED52BE31', amount: '0.00' },
+  'cfdi40-pago20-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '080CF54E-F9DB-4470-BF0D-A8613DC10B24', amount: '0.00' },
   'cfdi40-pago20-unstamped.xml': NO_UUID,
   'cfdi40-pago20-usd-extranjero-unsigned.xml': NO_UUID,
   'cfdi40-pago20-usd-pays-mxn-docs-unsigned.xml': NO_UUID,
@@ -59,15 +61,15 @@ const AS_RECEIVER: Record<string, Expect> = {
   'retenciones20-stamped.xml': RETENCIONES,
 };
 
-/** The school's own CFDI, as income in its account (type 3); the rest are not its RFC. */
-const AS_ISSUER: Record<string, string> = {
+/** The school's own CFDI, as income in its account (type 3; its payroll is spending, type 2); the rest are not its RFC. */
+const AS_ISSUER: Record<string, string | { amount: string; type: number }> = {
   'cfdi33-ingreso-traslados-retenciones-stamped.xml': '2382870.00',
   'cfdi40-ingreso-acuentaterceros-sw-stamped.xml': '180.00',
   'cfdi40-ingreso-eku-descuento-stamped.xml': '3327.01',
   'cfdi40-ingreso-honorarios-retenciones-finkok-stamped.xml': '1191.95',
   'cfdi40-ingreso-retenciones-sw-stamped.xml': '228.00',
-  'cfdi40-nomina12-sw-stamped.xml': '4700.00',
-  'cfdi40-pago20-sw-stamped.xml': '200.00',
+  'cfdi40-nomina12-sw-stamped.xml': { amount: '4700.00', type: 2 },
+  'cfdi40-pago20-sw-stamped.xml': '0.00',
   'edge-cfdi33-sello-with-line-breaks-stamped.xml': '697.80',
 };
 
@@ -116,7 +118,7 @@ describe.each(DRIVERS)('CFDI fixtures imported on %s', (driver) => {
         .from(tickets)
         .innerJoin(receipts, eq(receipts.id, tickets.receiptId))
         .where(eq(tickets.id, row.ticketIds[0]!));
-      expect({ name, ...t, receivedAt: undefined }).toEqual({ name, type: 2, status: 4, company: 2, amount: want.amount, clientId: receiver.clientIds.get(want.rfc), uuid: want.uuid, receivedAt: undefined });
+      expect({ name, ...t, receivedAt: undefined }).toEqual({ name, type: want.type ?? 2, status: 4, company: 2, amount: want.amount, clientId: receiver.clientIds.get(want.rfc), uuid: want.uuid, receivedAt: undefined });
       if (want.fecha) expect(t!.receivedAt.toISOString()).toBe(new Date(want.fecha).toISOString());
     }
     // One receipt and one ticket per (account, UUID), whatever the duplicates.
@@ -145,14 +147,15 @@ describe.each(DRIVERS)('CFDI fixtures imported on %s', (driver) => {
     const rows = await settled(env, (r.json.response.files as { id: string }[]).map((f) => f.id));
     const db = env.h.database.db;
     for (const row of rows) {
-      const amount = AS_ISSUER[row.name];
-      if (!amount) {
+      const issued = AS_ISSUER[row.name];
+      if (!issued) {
         expect({ name: row.name, status: row.status }).toEqual({ name: row.name, status: 'rechazado' });
         continue;
       }
       expect({ name: row.name, status: row.status }).toEqual({ name: row.name, status: 'importado' });
       const [t] = await db.select({ type: tickets.type, amount: tickets.amount, clientId: tickets.clientId }).from(tickets).where(eq(tickets.id, row.ticketIds[0]!));
-      expect({ name: row.name, ...t }).toEqual({ name: row.name, type: 3, amount, clientId: school.clientIds.get(SCHOOL) });
+      const { amount, type } = typeof issued === 'string' ? { amount: issued, type: 3 } : issued;
+      expect({ name: row.name, ...t }).toEqual({ name: row.name, type, amount, clientId: school.clientIds.get(SCHOOL) });
     }
   }, 60_000);
 
