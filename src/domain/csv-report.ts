@@ -2,7 +2,7 @@
 // in order, then ours: `tipo` (what kind of spending the row is) and, in the company report, who spent it
 // and the manager's decision. It is a spending report: income is left out (and counted, so the user is
 // told), credit notes carry a negative monto, and documents that move no money (payment complements,
-// traslados, cancelled CFDI) are left out and counted too. Cells that a spreadsheet would run as a
+// traslados, cancelled CFDI) are left out and counted too; a CFDI whose seal failed says so in `tipo`. Cells that a spreadsheet would run as a
 // formula are neutralised (CSV injection); totals are exact cents.
 import type { Ticket } from './ticket';
 import { categoryOf, isIncome, MANUAL_COMPANY_SHORT_NAME } from './ticket';
@@ -69,6 +69,17 @@ export function spendingKind(t: Pick<Ticket, 'ticket_type_id' | 'receipt' | 'com
   return { kind: REPORT_KIND.invoice };
 }
 
+/**
+ * A CFDI whose seal did not verify is not a good deduction: the report says so next to its kind rather
+ * than count it silently ('Factura (sello inválido)').
+ */
+function sealNote(r: Ticket['receipt']): string {
+  if (!r) return '';
+  if (r.seal === 'invalido' || r.seal_sat === 'invalido') return ' (sello inválido)';
+  if (r.seal === 'sin_sello') return ' (sin sello)';
+  return '';
+}
+
 /** A spending ticket as a report row (spec columns + tipo). Use spendingReport to leave out what is not spending. */
 export function csvRow(t: Ticket, tradeName: string): CsvRow {
   const r = t.receipt;
@@ -88,7 +99,7 @@ export function csvRow(t: Ticket, tradeName: string): CsvRow {
     impuestosRetenidos: r?.imp_ret ?? '',
     metodoDePago: r?.metodo_pago ?? '',
     numeroDeCuenta: r?.numctapago ?? '',
-    tipo: 'kind' in kind ? kind.kind : '',
+    tipo: 'kind' in kind ? `${kind.kind}${sealNote(r)}` : '',
   };
   for (const k of REPORT_COLUMNS) row[k] = neutralize(k, String(row[k] ?? ''));
   return row;

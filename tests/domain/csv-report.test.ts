@@ -55,6 +55,13 @@ describe('expense report CSV (spec §9)', () => {
     expect(csvRow(withReceipt({ tipo: 'E' }, { amount: '120' }), '').monto).toBe('-120.00');
   });
 
+  it('says next to the kind when the CFDI\'s seal did not verify, never counting it silently', () => {
+    expect(csvRow(withReceipt({ seal: 'invalido' }), '').tipo).toBe('Factura (sello inválido)');
+    expect(csvRow(withReceipt({ seal: 'valido', seal_sat: 'invalido' }), '').tipo).toBe('Factura (sello inválido)');
+    expect(csvRow(withReceipt({ tipo: 'E', seal: 'sin_sello' }, { amount: '-1' }), '').tipo).toBe('Nota de crédito (sin sello)');
+    expect(csvRow(withReceipt({ seal: 'valido', seal_sat: 'sin_verificar' }), '').tipo).toBe('Factura');
+  });
+
   it('neutralises cells that would run as formulas', () => {
     expect(csvRow(ticket, '@SUM(1)').nota).toBe('\'=HYPERLINK("http://x")');
     expect(csvRow(ticket, '@SUM(1)').nombreComercialEmisor).toBe("'@SUM(1)");
