@@ -2,8 +2,8 @@
 // in order, then ours: `tipo` (what kind of spending the row is) and, in the company report, who spent it
 // and the manager's decision. It is a spending report: income is left out (and counted, so the user is
 // told), credit notes carry a negative monto, and documents that move no money (payment complements,
-// traslados, cancelled CFDI) are left out and counted too; a CFDI whose seal failed says so in `tipo`. Cells that a spreadsheet would run as a
-// formula are neutralised (CSV injection); totals are exact cents.
+// traslados, cancelled CFDI) are left out and counted too; a CFDI whose seal failed says so in `tipo`.
+// Cells that a spreadsheet would run as a formula are neutralised (CSV injection); totals are exact cents.
 import type { Ticket } from './ticket';
 import { categoryOf, isIncome, MANUAL_COMPANY_SHORT_NAME } from './ticket';
 import { UNCATEGORIZED_LABEL } from './categories';
