@@ -202,7 +202,7 @@ describe('the rendered CFDI PDF', () => {
 
   it('renders every accepted fixture', async () => {
     let rendered = 0;
-    for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.xml'))) {
+    for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.xml') && !f.startsWith('ours-'))) {
       const xml = bytes(name);
       const r = readCfdi(xml);
       if (!r.ok) continue;

@@ -73,7 +73,8 @@ const AS_ISSUER: Record<string, string | { amount: string; type: number }> = {
   'edge-cfdi33-sello-with-line-breaks-stamped.xml': '697.80',
 };
 
-const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.xml')).sort();
+// ours-* are written for single rules (books.test.ts), not public samples.
+const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.xml') && !f.startsWith('ours-')).sort();
 
 describe.each(DRIVERS)('CFDI fixtures imported on %s', (driver) => {
   let env: ImportEnv;
