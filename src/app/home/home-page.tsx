@@ -1,10 +1,10 @@
 // The dashboard (spec §2 "/" and "home"): the selected account's tickets of the chosen month, from
 // Dexie at once, refreshed from the server in the background; adding spending and income.
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
-import { monthKey, monthTitle } from '../../domain/dates';
+import { FIRST_YEAR, monthKey, monthTitle } from '../../domain/dates';
 import type { EntryKind } from '../../domain/spending-form';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
@@ -49,8 +49,41 @@ function TableSkeleton() {
   );
 }
 
+const MONTH_PARAM = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/**
+ * Shows an account's month: the import's 'Dónde quedaron' links, in the app or as '#/home?month=…&rfc=…'
+ * (a new tab). An RFC that is not one of the user's accounts leaves the account as it is.
+ */
+function useOpenMonth(): (rfc: string, month: string) => void {
+  const { accounts, selected, selectAccount, setPeriod } = useLayout();
+  return useCallback(
+    (rfc: string, month: string) => {
+      const m = MONTH_PARAM.exec(month);
+      if (!m || Number(m[1]) < FIRST_YEAR) return;
+      const account = accounts?.find((a) => a.rfc === rfc);
+      if (account && account.rfc !== selected?.rfc) selectAccount(account.diverza_client_id);
+      setPeriod({ year: Number(m[1]), month: Number(m[2]) });
+    },
+    [accounts, selected, selectAccount, setPeriod],
+  );
+}
+
 export function HomePage() {
   const { accounts, selected, period, sync: accountSync, retrySync } = useLayout();
+  const openMonth = useOpenMonth();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { month?: unknown; rfc?: unknown };
+  const linkMonth = typeof search.month === 'string' ? search.month : '';
+  const linkRfc = typeof search.rfc === 'string' ? search.rfc : '';
+  const accountsReady = (accounts?.length ?? 0) > 0;
+  // A month link is applied once the accounts are known, then dropped from the address: from then on the
+  // month picker decides.
+  useEffect(() => {
+    if (!linkMonth || !accountsReady) return;
+    openMonth(linkRfc, linkMonth);
+    void navigate({ to: '/home', replace: true });
+  }, [linkMonth, linkRfc, accountsReady, openMonth, navigate]);
   const loadingAccounts = accounts === undefined || (accounts.length === 0 && (accountSync.status === 'loading' || accountSync.status === 'idle'));
 
   if (loadingAccounts) {
@@ -89,10 +122,16 @@ export function HomePage() {
     );
   }
 
-  return <Dashboard key={selected.rfc} rfc={selected.rfc} accountName={accountDisplayName(selected)} year={period.year} month={period.month} />;
+  return <Dashboard key={selected.rfc} rfc={selected.rfc} accountName={accountDisplayName(selected)} year={period.year} month={period.month} onOpenMonth={openMonth} />;
 }
 
-function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName: string; year: number; month: number }) {
+function Dashboard({ rfc, accountName, year, month, onOpenMonth }: {
+  rfc: string;
+  accountName: string;
+  year: number;
+  month: number;
+  onOpenMonth: (rfc: string, month: string) => void;
+}) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { lookups, lists } = useLookups();
   const { sync, seen, retry } = useMonthSync(db, rfc, year, month);
@@ -295,7 +334,16 @@ function Dashboard({ rfc, accountName, year, month }: { rfc: string; accountName
 
       {importUsed && (
         <Suspense fallback={null}>
-          <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} rfc={rfc} onImported={retry} />
+          <ImportDialog
+            open={importOpen}
+            onClose={() => setImportOpen(false)}
+            rfc={rfc}
+            onImported={retry}
+            onOpenMonth={(placeRfc, placeMonth) => {
+              setImportOpen(false);
+              onOpenMonth(placeRfc, placeMonth);
+            }}
+          />
         </Suspense>
       )}
 

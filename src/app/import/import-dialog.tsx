@@ -17,8 +17,8 @@ import { Modal } from '../ui/overlay';
 import { toast } from '../ui/toast-store';
 import { useOnline } from '../use-online';
 import {
-  formatSize, importReducer, importTotals, initialImportState, rowView, supportsDrop,
-  type ImportRow, type OpState, type RowView,
+  formatSize, importPlaces, importReducer, importTotals, initialImportState, monthHref, PLACES_TXT, rowView, supportsDrop,
+  type ImportPlace, type ImportRow, type OpState, type RowView,
 } from './import-model';
 import { useUploadStatuses } from './use-upload-statuses';
 import './import.css';
@@ -68,13 +68,46 @@ function StatusRow({ view }: { view: RowView }) {
   );
 }
 
-export function ImportDialog({ open, onClose, rfc, onImported }: {
+/** The months the import filled, each a link to that month (of that account) in the dashboard. */
+export function Places({ places, onOpenMonth }: { places: ImportPlace[]; onOpenMonth: ((rfc: string, month: string) => void) | undefined }) {
+  return (
+    <section className="import-places" aria-labelledby="import-places-title">
+      <h3 id="import-places-title" className="import-files__title">
+        {PLACES_TXT.title}
+      </h3>
+      <ul>
+        {places.map((p) => (
+          <li key={`${p.rfc}-${p.month}`}>
+            <a
+              href={monthHref(p.rfc, p.month)}
+              aria-label={PLACES_TXT.open(p.text, p.rfc)}
+              onClick={(e) => {
+                // A plain click stays in the app; a new tab or window (or a dialog opened away from the
+                // dashboard) follows the link itself, and the dashboard applies it.
+                if (!onOpenMonth || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                e.preventDefault();
+                onOpenMonth(p.rfc, p.month);
+              }}
+            >
+              {p.text}
+            </a>
+            {p.otherAccount && <span className="muted"> {PLACES_TXT.otherAccount(p.rfc)}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
   open: boolean;
   onClose: () => void;
   /** The selected account: the server files the CFDI under it. */
   rfc: string;
   /** Something became tickets: the dashboard pulls its month again. */
   onImported: () => void;
+  /** Shows an account's month ('YYYY-MM') in the dashboard (the dialog closes); without it the links navigate. */
+  onOpenMonth?: (rfc: string, month: string) => void;
 }) {
   const online = useOnline();
   const [state, dispatch] = useReducer(importReducer, initialImportState);
@@ -114,6 +147,7 @@ export function ImportDialog({ open, onClose, rfc, onImported }: {
     [state, ops, online],
   );
   const totals = importTotals(views);
+  const places = useMemo(() => (totals.finished ? importPlaces(state, rfc) : []), [totals.finished, state, rfc]);
 
   // Once everything of the session settled, say how many became tickets (each only once) and refresh.
   const announced = useRef(0);
@@ -226,6 +260,7 @@ export function ImportDialog({ open, onClose, rfc, onImported }: {
           </p>
         )}
         {!online && views.some((v) => !v.finished) && <p className="notice notice--info">{TXT.importOfflineNote}</p>}
+        {places.length > 0 && <Places places={places} onOpenMonth={onOpenMonth} />}
         {views.length > 0 && (
           <section className="stack import-files" aria-labelledby="import-files-title">
             <div className="row row--between">

@@ -5,6 +5,7 @@ import type { OutboxOp } from '../../domain/outbox-ops';
 import type { UploadedFile } from '../../offline/upload-signal';
 import { TXT } from '../strings';
 import type { FileEvent } from '../../domain/import-files';
+import { MONTH_NAMES } from '../../domain/dates';
 
 export type { FileEvent };
 
@@ -76,6 +77,26 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
   }
 }
 
+const PLACED_RFC = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
+const PLACED_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** One file cannot fill more places than this; more is not a real answer and is cut. */
+const MAX_PLACES = 100;
+
+/** Where an event's tickets went: well-formed places only (an RFC, a month 'YYYY-MM', a positive count). */
+function asPlaced(v: unknown): FileEvent['placed'] {
+  if (!Array.isArray(v)) return undefined;
+  const out: NonNullable<FileEvent['placed']> = [];
+  for (const p of v.slice(0, MAX_PLACES)) {
+    if (!p || typeof p !== 'object') continue;
+    const { rfc, month, count } = p as Record<string, unknown>;
+    if (typeof rfc !== 'string' || !PLACED_RFC.test(rfc)) continue;
+    if (typeof month !== 'string' || !PLACED_MONTH.test(month)) continue;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 100_000) continue;
+    out.push({ rfc, month, count });
+  }
+  return out;
+}
+
 function asId(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 }
@@ -99,6 +120,7 @@ export function parseFileEvent(data: string): FileEvent | null {
     reason: typeof o.reason === 'string' && o.reason !== '' ? o.reason : null,
     parent_id: asId(o.parent_id),
     ticket_ids: Array.isArray(o.ticket_ids) ? o.ticket_ids.map(asId).filter((x): x is string => x !== null) : [],
+    ...(Array.isArray(o.placed) ? { placed: asPlaced(o.placed) } : {}),
   };
 }
 
@@ -177,6 +199,62 @@ export function rowView(row: ImportRow, state: ImportState, op: OpState | undefi
 /** Totals over the rows: whether everything finished, and how many files became tickets. */
 export function importTotals(views: readonly RowView[]): { finished: boolean; imported: number } {
   return { finished: views.every((v) => v.finished), imported: views.reduce((n, v) => n + v.imported, 0) };
+}
+
+/** A month the import filled: which account, which month, how many of this import's CFDI went there. */
+export interface ImportPlace {
+  rfc: string;
+  /** 'YYYY-MM'. */
+  month: string;
+  count: number;
+  /** '3 en marzo de 2025'. */
+  text: string;
+  /** Another of the user's accounts than the one the import was made from. */
+  otherAccount: boolean;
+}
+
+export const PLACES_TXT = {
+  title: 'Dónde quedaron',
+  otherAccount: (rfc: string) => `en tu RFC ${rfc}`,
+  open: (text: string, rfc: string) => `Ver ${text} (RFC ${rfc})`,
+} as const;
+
+/** '3 en marzo de 2025': how many CFDI went to a month, in running-text Spanish. */
+export function placeText(count: number, month: string): string {
+  const m = PLACED_MONTH.exec(month);
+  const name = m ? `${MONTH_NAMES[Number(m[2]) - 1]} de ${m[1]}` : month;
+  return `${count} en ${name}`;
+}
+
+/**
+ * The months this dialog's files filled, summed per account and month: the import's own account first,
+ * then the others, each by month. A zip's entries say where each of them went; when they do, the zip's own
+ * event is not counted again.
+ */
+export function importPlaces(state: ImportState, rfc: string): ImportPlace[] {
+  const sums = new Map<string, number>();
+  const add = (placed: FileEvent['placed']) => {
+    for (const p of placed ?? []) sums.set(`${p.rfc}|${p.month}`, (sums.get(`${p.rfc}|${p.month}`) ?? 0) + p.count);
+  };
+  const events = Object.values(state.events);
+  for (const row of state.rows) {
+    const event = row.serverId ? state.events[row.serverId] : undefined;
+    if (!event) continue;
+    const children = events.filter((e) => e.parent_id === event.id && (e.placed?.length ?? 0) > 0);
+    if (children.length > 0) children.forEach((c) => add(c.placed));
+    else add(event.placed);
+  }
+  return [...sums]
+    .map(([key, count]) => {
+      const [placeRfc = '', month = ''] = key.split('|');
+      return { rfc: placeRfc, month, count, text: placeText(count, month), otherAccount: placeRfc !== rfc };
+    })
+    .sort((a, b) => Number(a.otherAccount) - Number(b.otherAccount) || a.rfc.localeCompare(b.rfc) || a.month.localeCompare(b.month));
+}
+
+/** The dashboard's link to an account's month: the home route applies it and drops it from the address. */
+export function monthHref(rfc: string, month: string): string {
+  return `#/home?${new URLSearchParams({ month, rfc }).toString()}`;
 }
 
 /** "1.2 MB", "830 KB": the size shown next to a file's name. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatSize, importReducer, importTotals, initialImportState, parseFileEvent, rowView, supportsDrop,
+  formatSize, importPlaces, importReducer, importTotals, initialImportState, monthHref, parseFileEvent, placeText, rowView, supportsDrop,
   type FileEvent, type ImportRow, type ImportState, type OpState,
 } from '../../../src/app/import/import-model';
 import { MSG } from '../../../src/domain/messages';
@@ -116,5 +116,58 @@ describe('helpers', () => {
     expect(supportsDrop({ DataTransfer: function DataTransfer() {}, document: doc({ draggable: false }) })).toBe(true);
     expect(supportsDrop({ document: doc({ draggable: false }) })).toBe(false);
     expect(supportsDrop({ DataTransfer: function DataTransfer() {}, document: doc({}) })).toBe(false);
+  });
+});
+
+describe('where the imported CFDI went', () => {
+  const places = (events: FileEvent[], rows: ImportRow[]) => {
+    let s = added(rows);
+    for (const event of events) s = importReducer(s, { type: 'event', event });
+    return importPlaces(s, 'XIQB891116QE4');
+  };
+
+  it('reads well-formed places from the stream and drops the rest', () => {
+    const e = parseFileEvent(JSON.stringify({
+      id: 'u1', status: 'importado', placed: [
+        { rfc: 'XIQB891116QE4', month: '2025-03', count: 3 },
+        { rfc: 'x<script>', month: '2025-03', count: 1 },
+        { rfc: 'XIQB891116QE4', month: '2025-13', count: 1 },
+        { rfc: 'XIQB891116QE4', month: '2025-04', count: -2 },
+        'basura',
+      ],
+    }));
+    expect(e?.placed).toEqual([{ rfc: 'XIQB891116QE4', month: '2025-03', count: 3 }]);
+    expect(parseFileEvent(JSON.stringify({ id: 'u1', status: 'importado' }))?.placed).toBeUndefined();
+  });
+
+  it('names each month in running Spanish, sums files, and puts another account after the own one', () => {
+    const rows = [row({ key: 'a', serverId: 'u1' }), row({ key: 'b', index: 1, serverId: 'u2' }), row({ key: 'c', index: 2, serverId: 'u3' })];
+    const got = places([
+      ev({ id: 'u1', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 2 }] }),
+      ev({ id: 'u2', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 1 }] }),
+      ev({ id: 'u3', status: 'importado', reason: 'Lo guardamos en tu RFC EKU9003173C9', placed: [{ rfc: 'EKU9003173C9', month: '2024-12', count: 1 }] }),
+    ], rows);
+    expect(got).toEqual([
+      { rfc: 'XIQB891116QE4', month: '2025-03', count: 3, text: '3 en marzo de 2025', otherAccount: false },
+      { rfc: 'EKU9003173C9', month: '2024-12', count: 1, text: '1 en diciembre de 2024', otherAccount: true },
+    ]);
+    expect(placeText(1, '2026-01')).toBe('1 en enero de 2026');
+  });
+
+  it('a zip whose entries say where they went is not counted twice', () => {
+    const got = places([
+      ev({ id: 'z', name: 'a.zip', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 2 }] }),
+      ev({ id: 'z1', parent_id: 'z', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 1 }] }),
+      ev({ id: 'z2', parent_id: 'z', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 1 }] }),
+    ], [row({ serverId: 'z' })]);
+    expect(got.map((p) => p.text)).toEqual(['2 en marzo de 2025']);
+  });
+
+  it('files of other dialogs and duplicates without places count nothing', () => {
+    expect(places([ev({ id: 'otro', status: 'importado', placed: [{ rfc: 'XIQB891116QE4', month: '2025-03', count: 5 }] })], [row({ serverId: 'u1' })])).toEqual([]);
+  });
+
+  it('links to the account\'s month in the dashboard', () => {
+    expect(monthHref('EKU9003173C9', '2024-12')).toBe('#/home?month=2024-12&rfc=EKU9003173C9');
   });
 });
