@@ -9,15 +9,17 @@
 //   the real ones and an installation adds them through SAT_CERTS_DIR.
 // The Certificado is trusted for the seal only as far as the math goes: whether SAT issued it is the
 // PAC's check, which the SelloSAT vouches for.
-// Cost: one xmldom parse per CFDI serves both cadenas; certificates are parsed once per process and
-// found by serial (an issuer seals thousands of CFDI with one), the PAC's loaded once.
+// cfdiChecks adds SAT's CFDI 4.0 rules (rules/index.ts): what import stores on each receipt.
+// Cost: one xmldom parse per CFDI serves both cadenas and the rules; certificates are parsed once per
+// thread and found by serial (an issuer seals thousands of CFDI with one), the PAC's loaded once.
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Document, Element } from '@xmldom/xmldom';
-import type { SealState } from '../../domain/ticket';
+import type { CfdiFinding, SealState } from '../../domain/ticket';
 import { cadenaOriginal, findTimbre, NS_CFDI3, NS_CFDI40, NS_TFD, parseSatXml } from './cadena';
+import { checkCfdi40 } from './rules';
 
 export type SatSealState = Exclude<SealState, 'sin_sello'>;
 
@@ -183,10 +185,18 @@ function signs(cadena: string, signature: string, key: KeyObject): boolean {
   }
 }
 
-/** What import stores about a CFDI's integrity (receipts.seal, seal_sat). */
-export type CfdiChecks = SealChecks;
+/** What import stores about a CFDI's integrity and SAT's rules (receipts.seal, seal_sat, findings). */
+export interface CfdiChecks extends SealChecks {
+  findings: CfdiFinding[];
+}
 
-/** The checks a received CFDI gets on import, from its bytes. */
+/**
+ * The checks a received CFDI gets on import, from one parse: both seals, and SAT's CFDI 4.0 rules
+ * (rules/index.ts) without their Sello rule, which `seal` already says. The rules judge the Fecha
+ * against the clock, so only a Fecha in the future is found: the 72-hour window is for stamping.
+ */
 export function cfdiChecks(bytes: Uint8Array | string): CfdiChecks {
-  return verifySeals(bytes);
+  const doc = parseForSeals(bytes);
+  if (!doc) return { ...UNCHECKED, findings: [] };
+  return { ...verifySeals(doc), findings: checkCfdi40(doc, { skipSeal: true }) };
 }

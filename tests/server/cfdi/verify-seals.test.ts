@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { issueSandboxCfdi } from '../../../src/server/cfdi/issue';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import { openTestCsd } from '../../../src/server/cfdi/seal';
-import { loadPacCertificates, verifySeals, type SealChecks } from '../../../src/server/cfdi/verify-seals';
+import { cfdiChecks, loadPacCertificates, verifySeals, type SealChecks } from '../../../src/server/cfdi/verify-seals';
 import { CSD_DIR, fixture, fixtureNames, removeScratch, sampleInput } from './sat-tools';
 
 afterAll(removeScratch);
@@ -60,14 +60,16 @@ const EXPECTED: Record<string, SealChecks> = {
 };
 
 const bytes = (s: string) => new TextEncoder().encode(s);
+/** The public fixtures SOURCES.md describes ('ours-…' files are made by the project for other tests). */
+const publicFixtures = () => fixtureNames().filter((n) => !n.startsWith('ours-'));
 const EKU = openTestCsd('EKU9003173C9');
 
 describe('verifySeals on the fixtures', () => {
   it('has an expectation for every fixture', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual(fixtureNames());
+    expect(Object.keys(EXPECTED).sort()).toEqual(publicFixtures());
   });
 
-  it.each(fixtureNames())('%s', (name) => {
+  it.each(publicFixtures())('%s', (name) => {
     expect(verifySeals(bytes(fixture(name)))).toEqual(EXPECTED[name]);
   });
 
@@ -173,5 +175,34 @@ describe('stamping certificates', () => {
     const { xml: theirs } = await issueSandboxCfdi(sampleInput(), EKU, { pac: new SandboxPac({ csd: EKU }) });
     expect(fresh.verifySeals(theirs)).toEqual({ seal: 'valido', sealSat: 'valido' });
     expect(fresh.verifySeals(ours)).toEqual({ seal: 'valido', sealSat: 'valido' });
+  });
+});
+
+describe('cfdiChecks: what import stores', () => {
+  it('adds SAT\'s CFDI 4.0 findings without the Sello rule, which the seal already reports', () => {
+    for (const name of publicFixtures()) {
+      const checks = cfdiChecks(bytes(fixture(name)));
+      expect({ name, seal: checks.seal, sealSat: checks.sealSat }).toEqual({ name, ...EXPECTED[name] });
+      expect(checks.findings.map((f) => f.code)).not.toContain('CFDI40102');
+      expect(checks.findings.map((f) => f.code)).not.toContain('CFDI40106');
+    }
+    const altered = cfdiChecks(bytes(fixture('cfdi40-ingreso-acuentaterceros-sw-stamped.xml')));
+    expect(altered).toEqual({ ...ALTERED, findings: [] });
+    // Its issuer, a persona moral (H&E951128469), declares régimen 606, which is for personas físicas: CFDI40141.
+    const regime = cfdiChecks(bytes(fixture('cfdi40-pago20-iva16-simulated-tfd.xml')));
+    expect(regime.findings).toEqual([{ code: 'CFDI40141', message: expect.stringMatching(/\S/) }]);
+    // Random values break many rules, each once, in code order, with a Spanish explanation.
+    const random = cfdiChecks(bytes(fixture('edge-cfdi40-multiple-tfd-addenda-random-values.xml'))).findings;
+    expect(random.length).toBeGreaterThan(10);
+    expect(random.map((f) => f.code)).toEqual([...new Set(random.map((f) => f.code))].sort());
+  });
+
+  it('an invoice we issue has both seals valid and no findings; a stamped CFDI is not judged by the 72-hour window', async () => {
+    const { xml } = await issueSandboxCfdi(sampleInput({ fecha: '2024-01-10T10:00:00' }), EKU, { at: new Date('2024-01-10T16:00:10Z') });
+    expect(cfdiChecks(xml)).toEqual({ seal: 'valido', sealSat: 'valido', findings: [] });
+  });
+
+  it('not XML: unchecked, no findings', () => {
+    expect(cfdiChecks(bytes('<<<'))).toEqual({ ...UNCHECKED, findings: [] });
   });
 });

@@ -1,7 +1,7 @@
 // Integrity on import, through the real upload route and the parse workers: a CFDI whose Sello does
 // not verify is still imported, with seal 'invalido' on its receipt; a sandbox-stamped one is
 // 'valido' twice; a timbre whose UUID is not one (all zeros, wrong shape) is refused with its reason.
-// The other ways a receipt is made check too: an import without the workers (a QR lookup) and
+// SAT's CFDI 4.0 findings are stored with them. The other ways a receipt is made check too: an import without the workers (a QR lookup) and
 // saveReceipt (the invoices we issue, the demo's).
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,17 @@ describe.each(DRIVERS)('integrity on import (%s)', (driver) => {
     ]);
     const rows = await settled(env, (r.json.response.files as { id: string }[]).map((f) => f.id));
     expect(rows.map((x) => [x.name, x.status]).sort()).toEqual([['iva8.xml', 'importado'], ['noobjeto.xml', 'duplicado']]);
+  });
+
+  it("stores SAT's CFDI 4.0 findings with their codes, without the Sello rule the seal already reports", async () => {
+    const owner = await userWith(env, ['KIJ0906199R1']);
+    const r = await upload(env, owner, [{ name: 'pago.xml', bytes: fixture('cfdi40-pago20-iva16-simulated-tfd.xml') }]);
+    const [row] = await settled(env, [r.json.response.files[0].id]);
+    expect(row!.status).toBe('importado');
+    // Its timbre was simulated (SelloCFD is not its Sello) and its issuer's régimen is not a persona moral's.
+    expect(await checksOf({ receiptIds: await receiptsOfUpload(row!.ticketIds) })).toEqual([
+      { seal: 'invalido', sealSat: 'sin_verificar', findings: [{ code: 'CFDI40141', message: expect.stringMatching(/RegimenFiscal/) }] },
+    ]);
   });
 
   it('an import without the parse workers (a CFDI fetched by its QR) checks its seals too', async () => {

@@ -4,6 +4,7 @@
 // model, then each rule module reads that model, so the cost is linear in the document. Never
 // throws: a document that is not a CFDI 4.0 (or not XML at all) gets no findings, since the matrix
 // says nothing about it. Rules that need SAT's online lists are not here (see README).
+import type { Document } from '@xmldom/xmldom';
 import type { CfdiFinding } from '../../../domain/ticket';
 import { parseSatXml } from '../cadena';
 import { MONEDA_DECIMALS } from './catalogs';
@@ -32,17 +33,14 @@ export interface CheckOptions {
   skipSeal?: boolean;
 }
 
-/** SAT's CFDI 4.0 findings of a document, one per rule broken, in code order. */
-export function checkCfdi40(xml: string | Uint8Array, options: CheckOptions = {}): CfdiFinding[] {
-  let text: string;
-  try {
-    text = typeof xml === 'string' ? xml : decoder.decode(xml);
-  } catch {
-    return [];
-  }
+/**
+ * SAT's CFDI 4.0 findings of a document, one per rule broken, in code order. A document already parsed
+ * with parseSatXml (the import's seal check parses it) is taken as is, so it is parsed once.
+ */
+export function checkCfdi40(xml: string | Uint8Array | Document, options: CheckOptions = {}): CfdiFinding[] {
   let model;
   try {
-    model = modelOf(parseSatXml(text));
+    model = modelOf(typeof xml === 'string' ? parseSatXml(xml) : xml instanceof Uint8Array ? parseSatXml(decoder.decode(xml)) : xml);
   } catch {
     return [];
   }
