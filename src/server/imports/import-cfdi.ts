@@ -253,7 +253,7 @@ export async function importCfdiBatch(
     for (let i = 0; i < payments.length; i += PAYMENT_CHUNK) await tx.insert(cfdiPayments).values(payments.slice(i, i + PAYMENT_CHUNK)).onConflictDoNothing();
     // A payment changes how the invoices it pays are shown ('Pagada', 'Pago parcial'): their tickets are
     // marked changed so every device fetches them again. Not a counted column: the totals stay as they are.
-    if (paidUuids.size > 0) await touchPaidTickets(tx, userId, [...paidUuids], now);
+    if (paidUuids.size > 0) await touchPaidTickets(tx, userId, [...new Set([...accounts, ...others].map((a) => a.clientId))], [...paidUuids], now);
     const gone = newReceipts.filter((r) => !inserted.has(r.id)).map((r) => r.id);
     // Another import stored these UUIDs between our check and our insert: theirs stand.
     if (gone.length > 0) {
@@ -274,16 +274,22 @@ export async function importCfdiBatch(
   return out;
 }
 
-/** Bumps updated_at of the user's live tickets whose receipt is one of these UUIDs (invoices a payment pays). */
-export async function touchPaidTickets(db: Db, userId: number, uuids: readonly string[], now: Date): Promise<void> {
+/**
+ * Bumps updated_at of the user's live tickets whose receipt is one of these UUIDs (invoices a payment
+ * pays), in the user's accounts `clientIds`: found by the (client_id, uuid) index, never a scan.
+ */
+export async function touchPaidTickets(db: Db, userId: number, clientIds: readonly number[], uuids: readonly string[], now: Date): Promise<void> {
+  if (clientIds.length === 0) return;
   for (let i = 0; i < uuids.length; i += 1000) {
-    const paid = db
+    const paid = await db
       .select({ id: receipts.id })
       .from(receipts)
-      .where(and(eq(receipts.userId, userId), inArray(receipts.uuid, uuids.slice(i, i + 1000))));
+      .where(and(inArray(receipts.clientId, [...clientIds]), inArray(receipts.uuid, uuids.slice(i, i + 1000))));
+    // Usually none (the invoice is not imported yet): then no statement touches tickets at all.
+    if (paid.length === 0) continue;
     await db
       .update(tickets)
       .set({ updatedAt: now })
-      .where(and(eq(tickets.userId, userId), isNull(tickets.deletedAt), inArray(tickets.receiptId, paid)));
+      .where(and(eq(tickets.userId, userId), isNull(tickets.deletedAt), inArray(tickets.receiptId, paid.map((p) => p.id))));
   }
 }
