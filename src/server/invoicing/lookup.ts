@@ -10,6 +10,7 @@ import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
 import { importCfdiBatch } from '../imports/import-cfdi';
 import { verifiedAmong } from '../rfc-verification/verified';
+import { markIfReplaced } from './cancellation';
 
 export interface LookupQuery {
   uuid: string;
@@ -104,5 +105,7 @@ export async function importIssuedCfdi(db: Db, files: FileStore, userId: number,
   if (!outcome || outcome.status === 'rechazado') throw fail(422, MSG.importNotYours);
   const ticketId = outcome.ticketIds[0];
   if (!ticketId) throw fail(404, MSG.notFound);
+  // An invoice a refacturación replaced arrives cancelled: it never counts next to its replacement.
+  await markIfReplaced(db, files, q.uuid, now);
   return ticketId;
 }

@@ -1,13 +1,14 @@
 // One invoice request's path, step by step: build + seal (kept) → stamp → receipt and 'facturado' →
-// PDF → e-mail → 'enviada'. Each step first looks at what the row says is done and skips it, so the job
-// can be run again at any point after a crash. The sealed XML is stored BEFORE it goes to the PAC, and a
-// re-run sends that same document: the PAC answers a re-sent document with its original stamp (the
-// sandbox derives it from the document), so one request never becomes two invoices.
+// (refacturar: the replaced CFDI cancelled) → PDF → e-mail → 'enviada'. Each step first looks at what
+// the row says is done and skips it, so the job can be run again at any point after a crash. The sealed
+// XML is stored BEFORE it goes to the PAC, and a re-run sends that same document: the PAC answers a
+// re-sent document with its original stamp (the sandbox derives it from the document), so one request
+// never becomes two invoices.
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatMoney } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { CfdiBuildError } from '../cfdi/build';
-import { PacError, type PacPort } from '../cfdi/pac';
+import { PacError, type CancelState, type PacPort } from '../cfdi/pac';
 import { renderCfdiPdfOffThread } from '../cfdi/pdf-pool';
 import { readCfdi, type CfdiData } from '../cfdi/read';
 import { sealCfdi } from '../cfdi/seal';
@@ -19,6 +20,7 @@ import { ApiError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
 import { invoiceInput } from './build-invoice';
+import { markCfdiCancelled, readCancellation, saveCancellation } from './cancellation';
 import { invoiceMail } from './mail';
 import { csdOf, issuerOf } from './ports';
 
@@ -129,6 +131,10 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
     req.receiptId = saved.id;
   }
 
+  // 3b. Refacturar: the replaced CFDI is cancelled at the PAC (motive 01, FolioSustitucion = this UUID)
+  // and leaves every total.
+  if (req.replacesId) await cancelReplaced(deps, req.replacesId, issuer.rfc, cfdi.uuid);
+
   // 4. The printed form, with SAT's verification QR.
   let pdf: Uint8Array;
   if (req.pdfKey) pdf = await mustGet(files, req.pdfKey);
@@ -145,6 +151,37 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
     await update(db, id, { status: 'enviada', sentAt: now, error: null }, now);
   }
   return 'enviada';
+}
+
+/**
+ * Cancels the CFDI of the request `replacedId` in favour of `newUuid` and marks its copies in every
+ * account. Once the PAC's answer is kept it is not asked again; before that (a crash between its answer
+ * and keeping it) the PAC's own idempotency — a second request answers the first one's state — keeps a
+ * re-run from cancelling twice. A refusal is logged, and the old CFDI still leaves the totals: the new
+ * one counts in its place.
+ */
+async function cancelReplaced(deps: InvoiceDeps, replacedId: string, issuerRfc: string, newUuid: string): Promise<void> {
+  const { db, files } = deps;
+  const [old] = await db.select().from(invoiceRequests).where(eq(invoiceRequests.id, replacedId));
+  if (!old?.uuid) return; // never stamped: nothing to cancel
+  // The PAC's answer is kept with the replaced request's files: a re-run reads it instead of asking again.
+  let state: CancelState | null = (await readCancellation(files, old.id))?.state ?? null;
+  if (state === null) {
+    const oldXml = old.xmlKey ? await files.get(old.xmlKey) : null;
+    const read = oldXml ? readCfdi(oldXml) : undefined;
+    try {
+      const answer = await deps.pac.cancel({
+        uuid: old.uuid, rfcEmisor: issuerRfc, motive: '01', replacement: newUuid,
+        rfcReceptor: old.receiver.rfc, ...(read?.ok ? { total: read.cfdi.total } : {}),
+      });
+      await saveCancellation(files, old.id, answer);
+      state = answer.state;
+    } catch (err) {
+      if (!(err instanceof PacError)) throw err;
+      console.error('[invoicing] el PAC no canceló la factura sustituida', old.id, err.message);
+    }
+  }
+  await markCfdiCancelled(db, { uuid: old.uuid, cancelStatus: state, replacedBy: newUuid }, deps.clock());
 }
 
 /** Mails the invoice to the address on file; on failure records MSG.merchantSendFailed and throws. */

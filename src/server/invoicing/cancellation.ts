@@ -1,0 +1,83 @@
+// A cancelled or replaced CFDI leaves the books. Its receipts (one per tax account that holds the UUID:
+// the issuer's and the receiver's copies, imports, SAT downloads) keep their facts and total and say
+// what happened to it (cancel_status, replaced_by, sat_status); every live ticket still pointing at one
+// of them is set to 0.00, because the ticket amount is what the books add up — the statement triggers
+// on tickets move ticket_month_totals, and the app's own sums read the tickets — and updated_at moves so
+// that clients pull the change.
+// Refacturar asks the PAC to cancel the replaced CFDI (motive 01, FolioSustitucion = the new UUID) and
+// keeps the PAC's answer next to the replaced request's files, so a CFDI imported later (its XML came
+// by e-mail before) is marked as soon as it arrives, and a re-run of the job does not ask again.
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { CancelResult, CancelState } from '../cfdi/pac';
+import type { Db } from '../db/client';
+import { invoiceRequests, receipts, tickets } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+
+export interface CfdiCancellation {
+  /** The CFDI's UUID (uppercase, as receipts keep it). */
+  uuid: string;
+  /** Our cancellation's state; null when only SAT's status is known (the status check saw 'Cancelado'). */
+  cancelStatus: CancelState | null;
+  /** The UUID that replaced it (refacturar), when there is one. */
+  replacedBy?: string | null;
+}
+
+/**
+ * Marks every receipt of `uuid` and takes its live tickets out of the totals (amount 0.00). A CFDI leaves
+ * the books when it is cancelled, or replaced by another one (which counts in its place) even while the
+ * receptor has not yet accepted the cancellation. Answers how many tickets changed. Idempotent.
+ */
+export async function markCfdiCancelled(db: Db, c: CfdiCancellation, now: Date): Promise<number> {
+  const uuid = c.uuid.trim().toUpperCase();
+  const cancelled = c.cancelStatus === 'cancelada';
+  return db.transaction(async (tx) => {
+    const set: Partial<typeof receipts.$inferInsert> = {};
+    if (c.cancelStatus) set.cancelStatus = c.cancelStatus;
+    if (c.replacedBy) set.replacedBy = c.replacedBy.toUpperCase();
+    if (cancelled) set.satStatus = 'Cancelado';
+    const held = Object.keys(set).length > 0
+      ? await tx.update(receipts).set(set).where(eq(receipts.uuid, uuid)).returning({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
+      : await tx.select({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.uuid, uuid));
+    const gone = held.filter((r) => r.cancelStatus === 'cancelada' || r.satStatus === 'Cancelado' || r.replacedBy !== null).map((r) => r.id);
+    if (gone.length === 0) return 0;
+    const zeroed = await tx
+      .update(tickets)
+      .set({ amount: '0.00', originalAmount: sql`case when ${tickets.originalAmount} is null then null else 0 end`, updatedAt: now })
+      .where(and(inArray(tickets.receiptId, gone), isNull(tickets.deletedAt), or(ne(tickets.amount, '0'), ne(tickets.originalAmount, '0'))))
+      .returning({ id: tickets.id });
+    return zeroed.length;
+  });
+}
+
+/** Where the PAC's answer about a replaced request's CFDI is kept (next to its XML and PDF). */
+export const cancellationKey = (requestId: string) => `invoices/${requestId}/cancelacion.json`;
+
+export async function saveCancellation(files: FileStore, requestId: string, result: CancelResult): Promise<void> {
+  await files.put(cancellationKey(requestId), new TextEncoder().encode(JSON.stringify(result)));
+}
+
+export async function readCancellation(files: FileStore, requestId: string): Promise<CancelResult | null> {
+  const bytes = await files.get(cancellationKey(requestId));
+  if (!bytes) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as CancelResult;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A CFDI we issued that a refacturación replaced, arriving in the user's books after it (its XML was
+ * kept from the first e-mail): marks it as the refacturación left it. No-op for any other UUID.
+ */
+export async function markIfReplaced(db: Db, files: FileStore, uuid: string, now: Date): Promise<void> {
+  const id = uuid.trim().toUpperCase();
+  const [old] = await db.select({ id: invoiceRequests.id }).from(invoiceRequests)
+    .where(and(eq(invoiceRequests.uuid, id), eq(invoiceRequests.status, 'sustituida')));
+  if (!old) return;
+  const [replacement] = await db.select({ uuid: invoiceRequests.uuid }).from(invoiceRequests)
+    .where(and(eq(invoiceRequests.replacesId, old.id), sql`${invoiceRequests.uuid} is not null`));
+  const answer = await readCancellation(files, old.id);
+  if (!replacement?.uuid && !answer) return;
+  await markCfdiCancelled(db, { uuid: id, cancelStatus: answer?.state ?? null, replacedBy: replacement?.uuid ?? answer?.replacement ?? null }, now);
+}
