@@ -15,7 +15,8 @@ export const CFDI_TXT = {
   payroll: 'Nómina',
   transfer: 'Traslado',
   paid: 'Pagada',
-  partlyPaid: (balance: string) => `Pago parcial (${balance} por pagar)`,
+  partlyPaidShort: 'Pago parcial',
+  partlyPaidNote: (balance: string) => `(${balance} por pagar)`,
   unpaid: 'Pendiente de pago',
   cancelled: 'Cancelada',
   cancelling: 'Cancelación en proceso',
@@ -195,8 +196,20 @@ function payrollOf(r: AnyReceipt): { from: string; to: string; paidOn: string | 
   return { from, to, paidOn: dateOf(p.paid_on), net: net === null ? null : formatMoney(net) };
 }
 
+/** A row's badge: `text` in the badge, `note` right after it in plain text (the two read as one label). */
+export interface CfdiBadge {
+  text: string;
+  tone: BadgeTone;
+  note?: string;
+}
+
+/** The badge's whole label: 'Pago parcial ($1,200.00 por pagar)'. */
+export function badgeLabel(b: CfdiBadge): string {
+  return b.note ? `${b.text} ${b.note}` : b.text;
+}
+
 /** The state of a PPD invoice's payments as words, the balance in the invoice's currency. */
-function paymentLabel(r: AnyReceipt, currency: string): { text: string; tone: BadgeTone } | null {
+function paymentLabel(r: AnyReceipt, currency: string): CfdiBadge | null {
   const p = r?.payment;
   if (!isObj(p)) return null;
   switch (p.status) {
@@ -204,7 +217,9 @@ function paymentLabel(r: AnyReceipt, currency: string): { text: string; tone: Ba
       return { text: CFDI_TXT.paid, tone: 'success' };
     case 'parcial': {
       const balance = decimal(p.balance);
-      return balance === null ? null : { text: CFDI_TXT.partlyPaid(formatCurrencyAmount(balance, currency)), tone: 'warning' };
+      if (balance === null) return null;
+      const shown = formatCurrencyAmount(balance, currency);
+      return { text: CFDI_TXT.partlyPaidShort, note: CFDI_TXT.partlyPaidNote(shown), tone: 'warning' };
     }
     case 'pendiente':
       return { text: CFDI_TXT.unpaid, tone: 'warning' };
@@ -235,7 +250,7 @@ export type BadgeTone = 'info' | 'success' | 'warning' | 'danger' | 'neutral';
 export interface CfdiRowInfo {
   tipo: CfdiTipo | null;
   /** The one badge: cancelled, else the type when it is not an ordinary invoice, else a PPD invoice's payment state. */
-  badge: { text: string; tone: BadgeTone } | null;
+  badge: CfdiBadge | null;
   /** A broken or missing seal, in full. */
   alarm: string | null;
   /** How many SAT rules it breaks (a small marker; the list is in the CFDI view). */
@@ -246,6 +261,8 @@ export interface CfdiRowInfo {
   noAmount: boolean;
   /** '12.50 USD' beside the pesos. */
   foreign: string | null;
+  /** Cancelled (by us or in SAT): it has left every total, the row's amount is struck through. */
+  cancelled: boolean;
 }
 
 type RowTicket = Pick<Ticket, 'receipt' | 'currency' | 'original_amount'>;
@@ -254,7 +271,10 @@ export function cfdiRowInfo(t: RowTicket): CfdiRowInfo {
   const r = t.receipt;
   const tipo = cfdiTipo(r);
   const findings = cfdiFindings(r).length;
-  const info: CfdiRowInfo = { tipo, badge: null, alarm: sealAlarm(r), findings, detail: null, noAmount: false, foreign: foreignAmount(t) };
+  const info: CfdiRowInfo = {
+    tipo, badge: null, alarm: sealAlarm(r), findings, detail: null, noAmount: false, foreign: foreignAmount(t),
+    cancelled: r?.cancel_status === 'cancelada' || r?.sat_status === 'Cancelado',
+  };
   if (!r || !tipo) return info;
   // SAT's own 'Cancelado' already has its badge on the row ('Cancelada en el SAT'): one badge, not two.
   const satCancelled = r.sat_status === 'Cancelado';
@@ -341,7 +361,7 @@ export function cfdiView(t: ViewTicket): CfdiView | null {
   const method = text(r.metodo_pago, 3);
   if (method === 'PUE' || method === 'PPD') facts.push({ label: 'Método de pago', value: method === 'PPD' ? 'PPD · en parcialidades o diferido' : 'PUE · en una sola exhibición' });
   const payment = tipo === 'I' ? paymentLabel(r, currency) : null;
-  if (payment) facts.push({ label: 'Estado del pago', value: payment.text });
+  if (payment) facts.push({ label: 'Estado del pago', value: badgeLabel(payment) });
   const payroll = tipo === 'N' ? payrollOf(r) : null;
   if (payroll) {
     facts.push({ label: 'Periodo de pago', value: CFDI_TXT.payrollPeriod(payroll.from, payroll.to) });

@@ -2,7 +2,7 @@
 // badge says and what the CFDI view lists, from the ticket JSON (every new field optional, none trusted).
 import { describe, expect, it } from 'vitest';
 import {
-  CFDI_TXT, cfdiFindings, cfdiRowInfo, cfdiState, cfdiTipo, cfdiView, foreignAmount, formatCurrencyAmount, signedAmount,
+  badgeLabel, CFDI_TXT, cfdiFindings, cfdiRowInfo, cfdiState, cfdiTipo, cfdiView, foreignAmount, formatCurrencyAmount, signedAmount,
 } from '../../src/domain/cfdi-label';
 import type { Receipt, Ticket } from '../../src/domain/ticket';
 
@@ -41,7 +41,7 @@ describe('amounts on a row', () => {
 
 describe('the row badge, one per row', () => {
   it('an ordinary invoice, or a ticket without CFDI, says nothing', () => {
-    expect(cfdiRowInfo(t({}))).toEqual({ tipo: 'I', badge: null, alarm: null, findings: 0, detail: null, noAmount: false, foreign: null });
+    expect(cfdiRowInfo(t({}))).toEqual({ tipo: 'I', badge: null, alarm: null, findings: 0, detail: null, noAmount: false, foreign: null, cancelled: false });
     expect(cfdiRowInfo(t(null)).tipo).toBeNull();
     expect(cfdiTipo({ ...base, tipo: 'X' as never })).toBe('I');
   });
@@ -51,13 +51,18 @@ describe('the row badge, one per row', () => {
   });
 
   it('a PPD invoice says how it is paid, the balance in its own currency', () => {
-    const ppd = (payment: Receipt['payment'], currency?: string) => cfdiRowInfo({ ...t({ metodo_pago: 'PPD', payment }), ...(currency ? { currency } : {}) }).badge?.text;
-    expect(ppd({ status: 'pagada', balance: '0.00' })).toBe('Pagada');
-    expect(ppd({ status: 'parcial', balance: '1200' })).toBe('Pago parcial ($1,200.00 por pagar)');
-    expect(ppd({ status: 'parcial', balance: '1200' }, 'USD')).toBe('Pago parcial (1,200.00 USD por pagar)');
-    expect(ppd({ status: 'pendiente', balance: '5000.00' })).toBe('Pendiente de pago');
-    expect(ppd(null)).toBeUndefined();
-    expect(ppd({ status: 'parcial', balance: 'mucho' })).toBeUndefined();
+    const ppd = (payment: Receipt['payment'], currency?: string) => cfdiRowInfo({ ...t({ metodo_pago: 'PPD', payment }), ...(currency ? { currency } : {}) }).badge;
+    const ppdText = (payment: Receipt['payment'], currency?: string) => {
+      const b = ppd(payment, currency);
+      return b ? badgeLabel(b) : undefined;
+    };
+    expect(ppdText({ status: 'pagada', balance: '0.00' })).toBe('Pagada');
+    expect(ppdText({ status: 'parcial', balance: '1200' })).toBe('Pago parcial ($1,200.00 por pagar)');
+    expect(ppd({ status: 'parcial', balance: '1200' })).toEqual({ text: 'Pago parcial', note: '($1,200.00 por pagar)', tone: 'warning' });
+    expect(ppdText({ status: 'parcial', balance: '1200' }, 'USD')).toBe('Pago parcial (1,200.00 USD por pagar)');
+    expect(ppdText({ status: 'pendiente', balance: '5000.00' })).toBe('Pendiente de pago');
+    expect(ppdText(null)).toBeUndefined();
+    expect(ppdText({ status: 'parcial', balance: 'mucho' })).toBeUndefined();
   });
 
   it('P is a payment complement with what it paid, and no amount of its own', () => {
@@ -85,7 +90,8 @@ describe('the row badge, one per row', () => {
   });
 
   it('cancelled beats the type; SAT\'s own Cancelado keeps its existing badge alone', () => {
-    expect(cfdiRowInfo(t({ tipo: 'E', cancel_status: 'cancelada' })).badge).toEqual({ text: 'Cancelada', tone: 'danger' });
+    expect(cfdiRowInfo(t({ tipo: 'E', cancel_status: 'cancelada' }))).toMatchObject({ badge: { text: 'Cancelada', tone: 'danger' }, cancelled: true });
+    expect(cfdiRowInfo(t({ sat_status: 'Cancelado' })).cancelled).toBe(true);
     expect(cfdiRowInfo(t({ cancel_status: 'en_proceso' })).badge?.text).toBe('Cancelación en proceso');
     expect(cfdiRowInfo(t({ cancel_status: 'cancelada', sat_status: 'Cancelado' })).badge).toBeNull();
     expect(cfdiRowInfo(t({ tipo: 'E', cancel_status: 'rechazada' })).badge?.text).toBe('Nota de crédito');

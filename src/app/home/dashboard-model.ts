@@ -12,7 +12,9 @@ import type { FileTarget } from '../../domain/file-links';
 import { invoicePath, type InvoicePathView } from './invoice-path-model';
 import { reviewOf } from '../../domain/company-view';
 import type { TicketReview } from '../../domain/ticket';
-import { cfdiRowInfo, cfdiView, signedAmount, type CfdiRowInfo, type CfdiView } from '../../domain/cfdi-label';
+import { badgeLabel, cfdiRowInfo, cfdiView, signedAmount, type CfdiRowInfo, type CfdiView } from '../../domain/cfdi-label';
+
+const badgeText = (info: CfdiRowInfo): string => (info.badge ? badgeLabel(info.badge) : '');
 
 export const PAGE_SIZE = 10;
 
@@ -58,7 +60,7 @@ export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): b
     t.note,
     t.amount,
     Number.isFinite(amount) ? formatMoney(amount) : '',
-    cfdiRowInfo(t).badge?.text ?? '',
+    badgeText(cfdiRowInfo(t)),
   ]
     .map(normalize)
     .join('\n');

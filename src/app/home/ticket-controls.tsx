@@ -55,7 +55,12 @@ export function SatCancelledBadge() {
 export function CfdiBadge({ row }: { row: TicketRow }) {
   const badge = row.cfdi.badge;
   if (!badge) return null;
-  return <span className={`cfdi-badge cfdi-badge--${badge.tone}`}>{badge.text}</span>;
+  return (
+    <>
+      <span className={`cfdi-badge cfdi-badge--${badge.tone}`}>{badge.text}</span>
+      {badge.note && <span className="cfdi-badge__note tabular"> {badge.note}</span>}
+    </>
+  );
 }
 
 /** The badge and the short detail (what a payment paid, a payroll's period) under the origin; null when neither. */

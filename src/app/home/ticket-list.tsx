@@ -51,9 +51,10 @@ function Amount({ row }: { row: TicketRow }) {
     );
   }
   const negative = row.shownAmount.startsWith('-');
+  const cls = `amount tabular${row.income && !negative ? ' amount--income' : ''}${row.cfdi.cancelled ? ' amount--void' : ''}`;
   return (
     <span className="amount-cell">
-      <span className={row.income && !negative ? 'amount amount--income tabular' : 'amount tabular'}>{row.shownAmount}</span>
+      <span className={cls}>{row.shownAmount}</span>
       {row.cfdi.foreign && <span className="amount-foreign muted tabular">{row.cfdi.foreign}</span>}
     </span>
   );
@@ -128,7 +129,14 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
               </td>
               <td className="tabular nowrap">{row.date}</td>
               <td className="tickets__origin">
-                {row.origin}
+                {row.cfdiView ? (
+                  // The CFDI's other party opens its CFDI view.
+                  <button type="button" className="link-button tickets__origin-link" aria-label={`Ver CFDI de ${row.origin} del ${row.date}`} onClick={() => cfdi.openRow(row)}>
+                    {row.origin}
+                  </button>
+                ) : (
+                  row.origin
+                )}
                 <CfdiSummary row={row} />
                 {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
               </td>
@@ -144,7 +152,7 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
                 <NoteCell row={row} />
               </td>
               <td>
-                <RowActions row={row} onCfdi={cfdi.openRow} />
+                <RowActions row={row} />
               </td>
             </tr>
           ))}

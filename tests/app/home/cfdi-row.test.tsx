@@ -33,7 +33,7 @@ describe('CFDI rows', () => {
     expect(credit.shownAmount).toBe('-$1,234.00');
     expect(credit.cfdi.badge?.text).toBe('Nota de crédito');
     expect(payment.shownAmount).toBe('—');
-    expect(ppd.cfdi.badge?.text).toBe('Pago parcial ($1,200.00 por pagar)');
+    expect(ppd.cfdi.badge).toMatchObject({ text: 'Pago parcial', note: '($1,200.00 por pagar)' });
     expect(broken.cfdi.findings).toBe(2);
     expect(usd.cfdi.foreign).toBe('12.50 USD');
   });
@@ -61,11 +61,16 @@ describe('CFDI rows', () => {
     expect(html(TicketTable, [credit])).not.toContain('amount--income');
   });
 
-  it('the table offers the CFDI view on rows with a CFDI only', () => {
+  it('the CFDI view opens from rows with a CFDI only: the origin on the table, an action on the cards', () => {
     const manual = ticketRow(ticket(), lookups);
-    const markup = html(TicketTable, [credit, manual]);
-    expect(markup.match(/>Ver CFDI</g)).toHaveLength(1);
+    expect(html(TicketTable, [credit, manual]).match(/aria-label="Ver CFDI de /g)).toHaveLength(1);
     expect(manual.cfdiView).toBeNull();
+  });
+
+  it('a cancelled CFDI\'s amount is struck through', () => {
+    const cancelled = cfdi('c', { cancel_status: 'cancelada' });
+    expect(html(TicketCards, [cancelled])).toContain('amount tabular amount--void');
+    expect(text(html(TicketCards, [cancelled]))).toContain('Cancelada');
   });
 });
 
