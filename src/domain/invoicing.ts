@@ -1,84 +1,83 @@
 // Invoice requests (spec §3 Anonymous invoice request, §4 merchant/anonymous/multi flows, §5 'SAT and
 // anonymous form', §8): the receiver's tax data rules, SAT's regime and Uso CFDI catalogs, and the request's path.
-// Client and server both check with these functions; the server re-checks everything.
+// Client and server both check with these functions; the server re-checks everything. The regime and
+// Uso rules are SAT's own catalogs (./sat-catalogs.ts, the same data the CFDI rule engine checks), so
+// what the forms accept is what a PAC accepts: 605 + D01 (a salaried person's medical bill) is fine,
+// 601 for a persona física or 612 for a persona moral is not.
+import { isCountryCode, MEXICO } from './countries';
 import { isValidEmail } from './email';
 import { MSG } from './messages';
 import { normalizeRfc, RFC_FOREIGN, RFC_GENERIC, isValidRfc } from './rfc';
+import { SAT_REGIMENES, SAT_USOS_CFDI, type SatRegimen, type SatUsoCfdi } from './sat-catalogs';
 
-/** c_RegimenFiscal (CFDI 4.0, SAT catalog of fixtures/catalogs/regimen-fiscal.json). */
-export const TAX_REGIMES: readonly { code: string; name: string; fisica: boolean; moral: boolean }[] = [
-  { code: '601', name: 'General de Ley Personas Morales', fisica: false, moral: true },
-  { code: '603', name: 'Personas Morales con Fines no Lucrativos', fisica: false, moral: true },
-  { code: '605', name: 'Sueldos y Salarios e Ingresos Asimilados a Salarios', fisica: true, moral: false },
-  { code: '606', name: 'Arrendamiento', fisica: true, moral: false },
-  { code: '607', name: 'Régimen de Enajenación o Adquisición de Bienes', fisica: true, moral: false },
-  { code: '608', name: 'Demás ingresos', fisica: true, moral: false },
-  { code: '610', name: 'Residentes en el Extranjero sin Establecimiento Permanente en México', fisica: true, moral: true },
-  { code: '611', name: 'Ingresos por Dividendos (socios y accionistas)', fisica: true, moral: false },
-  { code: '612', name: 'Personas Físicas con Actividades Empresariales y Profesionales', fisica: true, moral: false },
-  { code: '614', name: 'Ingresos por intereses', fisica: true, moral: false },
-  { code: '615', name: 'Régimen de los ingresos por obtención de premios', fisica: true, moral: false },
-  { code: '616', name: 'Sin obligaciones fiscales', fisica: true, moral: false },
-  { code: '620', name: 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos', fisica: false, moral: true },
-  { code: '621', name: 'Incorporación Fiscal', fisica: true, moral: false },
-  { code: '622', name: 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras', fisica: false, moral: true },
-  { code: '623', name: 'Opcional para Grupos de Sociedades', fisica: false, moral: true },
-  { code: '624', name: 'Coordinados', fisica: false, moral: true },
-  { code: '625', name: 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas', fisica: true, moral: false },
-  { code: '626', name: 'Régimen Simplificado de Confianza', fisica: true, moral: true },
-];
+/** c_RegimenFiscal (CFDI 4.0): SAT's catalog, with the person types each regime is for. */
+export const TAX_REGIMES: readonly SatRegimen[] = SAT_REGIMENES;
 
-/** c_UsoCFDI with the RegimenFiscalReceptor values SAT accepts with each (fixtures/catalogs/uso-cfdi.json). */
-export const USOS_CFDI: readonly { code: string; name: string; regimes: readonly string[] }[] = [
-  { code: 'G01', name: 'Adquisición de mercancías', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'G02', name: 'Devoluciones, descuentos o bonificaciones', regimes: ['601', '603', '606', '612', '616', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'G03', name: 'Gastos en general', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I01', name: 'Construcciones', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I02', name: 'Mobiliario y equipo de oficina por inversiones', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I03', name: 'Equipo de transporte', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I04', name: 'Equipo de computo y accesorios', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I05', name: 'Dados, troqueles, moldes, matrices y herramental', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I06', name: 'Comunicaciones telefónicas', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I07', name: 'Comunicaciones satelitales', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'I08', name: 'Otra maquinaria y equipo', regimes: ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'D01', name: 'Honorarios médicos, dentales y gastos hospitalarios', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D02', name: 'Gastos médicos por incapacidad o discapacidad', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D03', name: 'Gastos funerales', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D04', name: 'Donativos', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D05', name: 'Intereses reales efectivamente pagados por créditos hipotecarios (casa habitación)', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D06', name: 'Aportaciones voluntarias al SAR', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D07', name: 'Primas por seguros de gastos médicos', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D08', name: 'Gastos de transportación escolar obligatoria', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D09', name: 'Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'D10', name: 'Pagos por servicios educativos (colegiaturas)', regimes: ['605', '606', '607', '608', '611', '612', '614', '615', '625'] },
-  { code: 'S01', name: 'Sin efectos fiscales', regimes: ['601', '603', '605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'CP01', name: 'Pagos', regimes: ['601', '603', '605', '606', '607', '608', '610', '611', '612', '614', '615', '616', '620', '621', '622', '623', '624', '625', '626'] },
-  { code: 'CN01', name: 'Nómina', regimes: ['605'] },
-];
+/** c_UsoCFDI with the person types and the RegimenFiscalReceptor values SAT accepts with each. */
+export const USOS_CFDI: readonly SatUsoCfdi[] = SAT_USOS_CFDI;
 
-/** Spec §5: unless Uso CFDI is S01, the regime must be one of these. */
-export const REGIMES_BEYOND_S01: readonly string[] = ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'];
+/** The spec's list (§5): regimes that may use a Uso other than S01. Where SAT refuses a pair for a regime outside it, the spec's S01 message says why. */
+const REGIMES_BEYOND_S01: ReadonlySet<string> = new Set(['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626']);
 
 export function regimeName(code: string): string | undefined {
   return TAX_REGIMES.find((r) => r.code === code)?.name;
 }
 
-/** Regimes offered for an RFC: personas morales (12) and físicas (13) each see theirs. */
+/** Regimes offered for an RFC: personas morales (12) and físicas (13) each see theirs; the foreign RFC 616 only. */
 export function regimesFor(rfc: string): typeof TAX_REGIMES {
   const n = normalizeRfc(rfc);
-  if (n === RFC_FOREIGN) return TAX_REGIMES.filter((r) => r.code === '616');
+  if (n === RFC_FOREIGN || n === RFC_GENERIC) return TAX_REGIMES.filter((r) => r.code === '616');
   return TAX_REGIMES.filter((r) => (n.length === 12 ? r.moral : r.fisica));
 }
 
-/** The spec's rule (§5): the message when the regime does not allow a Uso other than S01, else null. */
-export function checkRegimeForUso(regime: string, uso: string): string | null {
-  if (uso === 'S01') return null;
-  return REGIMES_BEYOND_S01.includes(regime) ? null : MSG.regimeOnlyS01;
+/** SAT's c_RegimenFiscal (CFDI40141/40158/40159): the regime is one of those for the RFC's person type. */
+export function regimeFitsRfc(regime: string, rfc: string): boolean {
+  return regimesFor(rfc).some((r) => r.code === regime);
 }
 
-/** SAT's own matrix (c_UsoCFDI 'Régimen Fiscal Receptor'): the PAC refuses any other pair. */
+/**
+ * SAT's c_UsoCFDI (CFDI40161): the Uso is for the RFC's person type (12 moral, 13 física) and accepts
+ * the regime; the generic RFCs take S01 (or CP01 on a payment). Without an RFC only the regime counts.
+ */
+export function usoFitsReceiver(regime: string, uso: string, rfc?: string): boolean {
+  const u = USOS_CFDI.find((x) => x.code === uso);
+  if (!u || !u.regimes.includes(regime)) return false;
+  if (rfc === undefined) return true;
+  const n = normalizeRfc(rfc);
+  if (n === RFC_FOREIGN || n === RFC_GENERIC) return uso === 'S01' || uso === 'CP01';
+  return n.length === 12 ? u.moral : u.fisica;
+}
+
+/** SAT's c_UsoCFDI 'Régimen Fiscal Receptor' column alone: the PAC refuses any other pair. */
 export function satAllowsUso(regime: string, uso: string): boolean {
-  return USOS_CFDI.find((u) => u.code === uso)?.regimes.includes(regime) ?? false;
+  return usoFitsReceiver(regime, uso);
+}
+
+/**
+ * The message when SAT refuses this Uso for the receiver, else null. SAT's catalog decides (so 605 +
+ * D01 passes, which the spec's older list refused); the message is the spec's S01 one for a regime
+ * outside the spec's list (605 + G03, 616 + G03), its general refusal otherwise (601 + D01).
+ */
+export function checkRegimeForUso(regime: string, uso: string, rfc?: string): string | null {
+  if (usoFitsReceiver(regime, uso, rfc)) return null;
+  return REGIMES_BEYOND_S01.has(regime) ? MSG.invoiceRejected : MSG.regimeOnlyS01;
+}
+
+/** c_Pais 'Formato de Registro de Identidad Tributaria' where SAT publishes one; other countries take 1–40 characters. */
+export const NUM_REG_ID_TRIB_FORMAT: Readonly<Record<string, RegExp>> = { USA: /^[0-9]{9}$/, CAN: /^[0-9]{9}$/ };
+const ANY_NUM_REG_ID_TRIB = /^[^|]{1,40}$/;
+
+/** SAT's rule for a foreign receiver's NumRegIdTrib (CFDI40156): the format of its ResidenciaFiscal's country. */
+export function numRegIdTribFits(country: string, numRegIdTrib: string): boolean {
+  return (NUM_REG_ID_TRIB_FORMAT[country] ?? ANY_NUM_REG_ID_TRIB).test(numRegIdTrib);
+}
+
+/** A foreign receiver's country and tax id (CFDI40150/40152/40156): a c_Pais code other than MEX, and its id's format. */
+export function checkForeignReceiver(country: string, numRegIdTrib: string): { field: 'residenciaFiscal' | 'numRegIdTrib'; message: string } | null {
+  if (!isCountryCode(country) || country === MEXICO) return { field: 'residenciaFiscal', message: MSG.countryInvalid };
+  if (!numRegIdTrib.trim()) return { field: 'numRegIdTrib', message: MSG.numRegIdTribRequired };
+  if (!numRegIdTribFits(country, numRegIdTrib)) return { field: 'numRegIdTrib', message: MSG.numRegIdTribFormat };
+  return null;
 }
 
 /** CFDI 4.0 DomicilioFiscalReceptor: a Mexican postal code, five digits. */
@@ -138,15 +137,13 @@ export function checkReceiver(f: ReceiverForm): { field: ReceiverField; message:
   if (f.rfc === RFC_GENERIC) return { field: 'rfc', message: MSG.rfcPatternInvalid };
   if (!isValidEmail(f.email)) return { field: 'email', message: MSG.receiverEmailInvalid };
   if (!TAX_REGIMES.some((r) => r.code === f.regime)) return { field: 'regime', message: MSG.regimeRequired };
+  if (!regimeFitsRfc(f.regime, f.rfc)) return { field: 'regime', message: MSG.regimeInvalid };
   if (!USOS_CFDI.some((u) => u.code === f.uso)) return { field: 'uso', message: MSG.usoRequired };
-  const rule = checkRegimeForUso(f.regime, f.uso);
+  const rule = checkRegimeForUso(f.regime, f.uso, f.rfc);
   if (rule) return { field: 'uso', message: rule };
   if (!f.nombre.trim()) return { field: 'nombre', message: MSG.receiverNameRequired };
   if (!isValidPostalCode(f.postalCode)) return { field: 'postalCode', message: MSG.postalCodeInvalid };
-  if (f.rfc === RFC_FOREIGN) {
-    if (!/^[A-Z]{3}$/.test(f.residenciaFiscal ?? '')) return { field: 'residenciaFiscal', message: MSG.countryInvalid };
-    if (!(f.numRegIdTrib ?? '').trim()) return { field: 'numRegIdTrib', message: MSG.numRegIdTribRequired };
-  }
+  if (f.rfc === RFC_FOREIGN) return checkForeignReceiver(f.residenciaFiscal ?? '', f.numRegIdTrib ?? '');
   return null;
 }
 

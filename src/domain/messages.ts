@@ -165,6 +165,7 @@ export const MSG = {
   receiverNameRequired: 'Escribe tu nombre o razón social tal como aparece en tu constancia de situación fiscal.',
   postalCodeInvalid: 'Escribe el código postal de tu domicilio fiscal (5 dígitos).',
   numRegIdTribRequired: 'Escribe tu número de registro de identidad fiscal.',
+  numRegIdTribFormat: 'El número de registro de identidad fiscal no tiene el formato de tu país de residencia (Estados Unidos y Canadá: 9 dígitos).',
   fieldRequired: 'Este campo es requerido.',
   fieldWholeNumber: 'Escribe un número entero mayor o igual a 1.',
   fieldDecimal: 'Escribe un número con hasta 2 decimales.',

@@ -5,8 +5,7 @@ import { normalizeUsername, USERNAME_MAX, USERNAME_MIN } from './username';
 import { isValidEmail, normalizeEmail } from './email';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 import { normalizeRfc, RFC_FOREIGN, rfcFitsType, type PersonType } from './rfc';
-import { isCountryCode } from './countries';
-import { isValidPostalCode, regimesFor } from './invoicing';
+import { checkForeignReceiver, isValidPostalCode, regimesFor } from './invoicing';
 
 export interface AccountStep {
   username: string;
@@ -68,7 +67,11 @@ export function checkTaxData(t: TaxData): string | null {
   if (t.type === 'empresa' && !filled(t.name)) return MSG.missingInfo;
   if (t.type === 'extranjero' && !(filled(t.name) && filled(t.country) && filled(t.taxId))) return MSG.missingInfo;
   for (const s of [t.name, t.firstName, t.lastName]) if (s && s.trim().length > NAME_MAX) return MSG.missingInfo;
-  if (t.type === 'extranjero' && !isCountryCode(t.country ?? '')) return MSG.countryInvalid;
+  if (t.type === 'extranjero') {
+    // SAT's rules for a foreign receiver (CFDI40150/40152/40156), the same the invoice forms apply.
+    const foreign = checkForeignReceiver((t.country ?? '').trim().toUpperCase(), (t.taxId ?? '').trim().toUpperCase());
+    if (foreign) return foreign.message;
+  }
   // Ours (CFDI 4.0 asks for both): checked when given, so registering never needs them.
   if (filled(t.postalCode) && !isValidPostalCode(t.postalCode ?? '')) return MSG.postalCodeInvalid;
   if (filled(t.taxRegime) && !regimesFor(rfc).some((r) => r.code === t.taxRegime?.trim())) return MSG.regimeInvalid;

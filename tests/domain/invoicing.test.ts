@@ -56,10 +56,31 @@ describe('SAT catalogs', () => {
     expect(regimesFor('XEXX010101000').map((r) => r.code)).toEqual(['616']);
   });
   it('knows the spec rule and SAT matrix apart', () => {
-    expect(checkRegimeForUso('605', 'D01')).toBe(MSG.regimeOnlyS01); // the spec's rule is stricter than SAT's
+    // SAT's c_UsoCFDI decides: a salaried person's medical bill (605 + D01) is accepted.
+    expect(checkRegimeForUso('605', 'D01')).toBeNull();
+    expect(checkRegimeForUso('605', 'D01', 'XIQB891116QE4')).toBeNull();
+    expect(checkRegimeForUso('605', 'G03')).toBe(MSG.regimeOnlyS01);
+    expect(checkRegimeForUso('601', 'D01', 'EKU9003173C9')).toBe(MSG.invoiceRejected);
+    expect(checkRegimeForUso('626', 'D01', 'EKU9003173C9')).toBe(MSG.invoiceRejected); // D01 is for personas físicas only
+    expect(checkRegimeForUso('616', 'G03', 'XEXX010101000')).toBe(MSG.regimeOnlyS01);
+    expect(checkRegimeForUso('616', 'S01', 'XEXX010101000')).toBeNull();
     expect(satAllowsUso('605', 'D01')).toBe(true);
     expect(satAllowsUso('601', 'D01')).toBe(false);
     expect(satAllowsUso('612', 'G03')).toBe(true);
+  });
+  it('the receiver form applies SAT\'s regime by person type and c_UsoCFDI', () => {
+    const fisica: ReceiverForm = { rfc: 'XIQB891116QE4', rfcConfirm: 'XIQB891116QE4', foreign: false, nombre: 'BERENICE XIMO QUEZADA', email: 'b@ejemplo.mx', regime: '605', uso: 'D01', postalCode: '26015' };
+    expect(checkReceiver(fisica)).toBeNull(); // 605 + D01: the commonest personal deduction
+    expect(checkReceiver({ ...fisica, regime: '601', uso: 'G03' })).toEqual({ field: 'regime', message: MSG.regimeInvalid });
+    const moral: ReceiverForm = { ...fisica, rfc: 'EKU9003173C9', rfcConfirm: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regime: '601', uso: 'G03' };
+    expect(checkReceiver(moral)).toBeNull();
+    expect(checkReceiver({ ...moral, regime: '612' })).toEqual({ field: 'regime', message: MSG.regimeInvalid });
+    expect(checkReceiver({ ...moral, uso: 'D01' })).toEqual({ field: 'uso', message: MSG.invoiceRejected });
+    const foreign: ReceiverForm = { ...fisica, rfc: 'XEXX010101000', rfcConfirm: 'XEXX010101000', regime: '616', uso: 'S01', residenciaFiscal: 'USA', numRegIdTrib: '123456789' };
+    expect(checkReceiver(foreign)).toBeNull();
+    expect(checkReceiver({ ...foreign, uso: 'G03' })).toEqual({ field: 'uso', message: MSG.regimeOnlyS01 });
+    expect(checkReceiver({ ...foreign, residenciaFiscal: 'MEX' })?.field).toBe('residenciaFiscal');
+    expect(checkReceiver({ ...foreign, numRegIdTrib: '12345' })).toEqual({ field: 'numRegIdTrib', message: MSG.numRegIdTribFormat });
   });
   it('checks postal codes and labels the path', () => {
     expect(isValidPostalCode('01000')).toBe(true);

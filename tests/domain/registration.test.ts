@@ -38,7 +38,10 @@ describe('registration checks, in the spec order (§5)', () => {
   });
   it('foreign country must be a listed code', () => {
     expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: 'XYZ', taxId: '12-345' })).toBe('Por favor ingresa un código de Residencia Fiscal válido.');
-    expect(checkTaxData({ type: 'extranjero', rfc: 'ignored', name: 'ACME Inc', country: 'usa', taxId: '12-345' })).toBeNull();
+    expect(checkTaxData({ type: 'extranjero', rfc: 'ignored', name: 'ACME Inc', country: 'usa', taxId: '123456789' })).toBeNull();
+    // SAT's c_Pais: a US or Canadian tax id has 9 digits; a foreigner's residence is never MEX.
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: 'USA', taxId: '12-345' })).toBe(MSG.numRegIdTribFormat);
+    expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'ACME Inc', country: 'MEX', taxId: '12-345' })).toBe(MSG.countryInvalid);
     expect(checkTaxData({ type: 'extranjero', rfc: '', name: 'Sin país', country: 'ZZZ', taxId: '1' })).toBeNull();
   });
   it('valid company and person pass', () => {

@@ -6,6 +6,7 @@
 // Descuento + trasladados − retenidos; 40208 one Retencion per Impuesto; 40212 TotalImpuestos-
 // Trasladados only when some traslado is not Exento; 40215/40221 Traslado Base/Importe = Σ over the
 // conceptos with the same Impuesto, TipoFactor and TasaOCuota.
+import { cfdiFechaAt } from '../../domain/cfdi-time-zone';
 import { NS_CFDI40 } from './cadena';
 
 export const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -54,7 +55,7 @@ export interface ConceptoInput {
 export interface CfdiInput {
   serie?: string;
   folio?: string;
-  /** A Date is written as Mexico City local time; a string must already be SAT's local form. */
+  /** A Date is written as the local time at LugarExpedicion (its postal code's zone); a string must already be SAT's local form. */
   fecha: Date | string;
   formaPago?: string;
   condicionesDePago?: string;
@@ -165,9 +166,10 @@ export function mexicoCityDateTime(at: Date): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
 }
 
-function fecha(value: Date | string): string {
+/** SAT's rule CFDI40101: the Fecha is the wall time where the CFDI is issued, LugarExpedicion's zone. */
+function fecha(value: Date | string, lugarExpedicion: string): string {
   if (typeof value !== 'string' && Number.isNaN(value.getTime())) throw new CfdiBuildError('Fecha: invalid date');
-  const s = typeof value === 'string' ? value : mexicoCityDateTime(value);
+  const s = typeof value === 'string' ? value : cfdiFechaAt(value, lugarExpedicion);
   if (!FECHA_RE.test(s)) throw new CfdiBuildError(`Fecha: "${s}" is not SAT's local date-time form`);
   return s;
 }
@@ -454,7 +456,7 @@ function comprobante(input: CfdiInput, cert: CertificateFields, sello: string): 
     ['Version', '4.0'],
     ['Serie', text(input.serie, 25, 'Serie')],
     ['Folio', text(input.folio, 40, 'Folio')],
-    ['Fecha', fecha(input.fecha)],
+    ['Fecha', fecha(input.fecha, input.lugarExpedicion)],
     ['Sello', sello],
     ['FormaPago', code(input.formaPago, 'FormaPago')],
     ['NoCertificado', required(code(cert.noCertificado, 'NoCertificado'), 'NoCertificado')],

@@ -1,10 +1,12 @@
 // The CFDI 4.0 of an invoice request: Emisor = the merchant, Receptor = the requester's tax data, one
 // Concepto per ticket item (ObjetoImp 02 with its IVA traslado: 16, 8, 0 % or Exento), MetodoPago PUE,
-// LugarExpedicion = the (first) ticket's branch postal code.
+// LugarExpedicion = the (first) ticket's branch postal code, and the Fecha the local time there (SAT's
+// CFDI40101: a Tijuana branch's invoice carries Tijuana's time, not Mexico City's).
 // The conceptos are the merchant module's own (ticketConceptos), the ones its ticket totals were
 // computed with, so the invoice states exactly the ticket's subtotal, IVA and total.
 // Several tickets paid differently: FormaPago is the one that paid the largest amount, as SAT's
 // Anexo 20 guide asks when a payment is made with several forms (PUE may not use 99 'Por definir').
+import { cfdiFechaAt } from '../../domain/cfdi-time-zone';
 import { toCents } from '../../domain/decimal';
 import { RFC_FOREIGN } from '../../domain/rfc';
 import type { CfdiInput } from '../cfdi/build';
@@ -34,7 +36,7 @@ export function invoiceInput(src: InvoiceInputSource): CfdiInput {
   return {
     serie: 'CC',
     folio: src.requestId.replace(/-/g, '').toUpperCase(),
-    fecha: src.now,
+    fecha: cfdiFechaAt(src.now, lugar),
     formaPago,
     metodoPago: 'PUE',
     tipoDeComprobante: 'I',
@@ -45,7 +47,7 @@ export function invoiceInput(src: InvoiceInputSource): CfdiInput {
     receptor: {
       rfc: receiver.rfc,
       nombre: receiver.nombre,
-      // SAT: a foreign receiver's DomicilioFiscalReceptor is the LugarExpedicion (CFDI40147).
+      // SAT: a foreign receiver's DomicilioFiscalReceptor is the LugarExpedicion (CFDI40149).
       domicilioFiscalReceptor: foreign ? lugar : receiver.codigo_postal,
       residenciaFiscal: foreign ? receiver.residencia_fiscal : undefined,
       numRegIdTrib: foreign ? receiver.num_reg_id_trib : undefined,

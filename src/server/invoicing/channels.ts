@@ -3,7 +3,7 @@
 // in). Each checks everything, then hands over to createInvoiceRequest.
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { checkReceiver, checkRegimeForUso, normalizeReceiver, satAllowsUso, USOS_CFDI } from '../../domain/invoicing';
+import { checkForeignReceiver, checkReceiver, checkRegimeForUso, normalizeReceiver, regimeFitsRfc, USOS_CFDI } from '../../domain/invoicing';
 import { merchantByShortName } from '../../domain/merchants';
 import { MSG } from '../../domain/messages';
 import { normalizeRfc, RFC_FOREIGN } from '../../domain/rfc';
@@ -14,14 +14,18 @@ import { issuerOf, matchTicket, rfcStatus, type FindResult, type MerchantTicketR
 import { createInvoiceRequest, type CreatedRequest } from './requests';
 import { type Invoice4Body, type MerchantTicketCreateBody, type MultiTicketCreateBody } from './schemas';
 
-/** Uso CFDI and RFC checks every receiver goes through before the PAC sees it. */
+/** SAT's receiver rules (regime by person type, Uso by regime and person type, foreign data) and the RFC check, before the PAC sees it. */
 async function checkUsoAndRfc(db: Db, receiver: InvoiceReceiver): Promise<void> {
+  if (!regimeFitsRfc(receiver.regimen_fiscal, receiver.rfc)) throw fail(422, MSG.regimeInvalid);
   if (!USOS_CFDI.some((u) => u.code === receiver.uso_cfdi)) throw fail(422, MSG.usoRequired);
-  const rule = checkRegimeForUso(receiver.regimen_fiscal, receiver.uso_cfdi);
+  const rule = checkRegimeForUso(receiver.regimen_fiscal, receiver.uso_cfdi, receiver.rfc);
   if (rule) throw fail(422, rule);
+  if (receiver.rfc === RFC_FOREIGN) {
+    const foreign = checkForeignReceiver(receiver.residencia_fiscal ?? '', receiver.num_reg_id_trib ?? '');
+    if (foreign) throw fail(422, foreign.message);
+  }
   const status = await rfcStatus(db, receiver.rfc);
   if (status !== 'ok') throw fail(422, MSG.rfcInactive);
-  if (!satAllowsUso(receiver.regimen_fiscal, receiver.uso_cfdi)) throw fail(422, MSG.invoiceRejected);
 }
 
 /** The caller's tax account as the receiver; its postal code and regime must be filled in. */

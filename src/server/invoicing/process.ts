@@ -5,12 +5,14 @@
 // re-sent document with its original stamp (the sandbox derives it from the document), so one request
 // never becomes two invoices.
 import { and, eq, isNull } from 'drizzle-orm';
+import { checkRegimeForUso } from '../../domain/invoicing';
 import { formatMoney } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import { CfdiBuildError } from '../cfdi/build';
 import { PacError, type CancelState, type PacPort } from '../cfdi/pac';
 import { renderCfdiPdfOffThread } from '../cfdi/pdf-pool';
 import { readCfdi, type CfdiData } from '../cfdi/read';
+import { checkCfdi40 } from '../cfdi/rules';
 import { sealCfdi } from '../cfdi/seal';
 import { verificationUrl } from '../cfdi/verification-url';
 import type { Db } from '../db/client';
@@ -89,6 +91,16 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
       if (!(err instanceof CfdiBuildError || err instanceof ApiError)) throw err;
       console.error('[invoicing] datos no facturables:', id, err.message);
       await update(db, id, { status: 'error', error: MSG.invoiceRejected }, deps.clock());
+      return 'rejected';
+    }
+    // SAT's CFDI 4.0 rules, as a PAC applies them: a document with a finding never reaches the PAC.
+    // The user gets the spec's message (the S01 one when the receiver's regime and Uso are the cause).
+    const findings = checkCfdi40(sealedXml, { now: deps.clock() });
+    if (findings.length > 0) {
+      console.error('[invoicing] reglas del SAT:', id, findings.map((f) => f.code).join(' '));
+      const r = req.receiver;
+      const error = checkRegimeForUso(r.regimen_fiscal, r.uso_cfdi, r.rfc) ?? MSG.invoiceRejected;
+      await update(db, id, { status: 'error', error }, deps.clock());
       return 'rejected';
     }
     await files.put(keys.sealed, new TextEncoder().encode(sealedXml));

@@ -4,6 +4,7 @@
 // table, and users with a complete tax account.
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../../src/server/app';
+import { checkCfdi40 } from '../../../src/server/cfdi/rules';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import type { PacPort } from '../../../src/server/cfdi/pac';
 import { DEMO_RFCS } from '../../../src/server/db/seed';
@@ -42,6 +43,14 @@ export async function invoicingEnv(driver: DriverName, opts: { pac?: PacPort } =
   const smtp = await startSmtp();
   const mailer = smtpMailer(smtp.url);
   const pac = new SandboxPac();
+  // Every invoice these tests issue must pass SAT's CFDI 4.0 rules too (besides the XSD and the cadena
+  // the tests check): the process refuses a finding before stamping, and this makes a slip loud.
+  const stamp = pac.stamp.bind(pac);
+  pac.stamp = async (xml) => {
+    const findings = checkCfdi40(xml, { now: new Date() });
+    if (findings.length > 0) throw new Error(`issued CFDI breaks SAT's rules: ${findings.map((f) => f.code).join(' ')}`);
+    return stamp(xml);
+  };
   const deps: InvoiceDeps = { db: h.database.db, files: h.files, mailer, pac: opts.pac ?? pac, clock: () => new Date() };
   const queued: string[] = [];
   const invoicing: InvoiceQueue = { enqueue: async (id) => void queued.push(id) };

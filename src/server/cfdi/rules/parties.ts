@@ -6,6 +6,7 @@
 // a value that cannot be on those lists at all (a malformed RFC or postal code) is reported.
 import { isMexicanPostalCode } from '../../../domain/cfdi-time-zone';
 import { isCountryCode } from '../../../domain/countries';
+import { numRegIdTribFits, usoFitsReceiver } from '../../../domain/invoicing';
 import { SAT_REGIMENES, SAT_USOS_CFDI } from '../../../domain/sat-catalogs';
 import { MESES, PERIODICIDAD, TIPO_RELACION } from './catalogs';
 import type { RuleContext, RuleModule } from './context';
@@ -20,24 +21,23 @@ const RFC = /^[A-ZÑ&]{3,4}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[A-Z0-
 const REGIMENES = new Map(SAT_REGIMENES.map((r) => [r.code, r]));
 const USOS = new Map(SAT_USOS_CFDI.map((u) => [u.code, u]));
 
-/** c_Pais 'Formato de Registro de Identidad Tributaria' where SAT publishes one; any other country takes 1–40 characters. */
-export const NUM_REG_ID_TRIB_FORMAT: Readonly<Record<string, RegExp>> = {
-  USA: /^[0-9]{9}$/,
-  CAN: /^[0-9]{9}$/,
-};
-const ANY_NUM_REG_ID_TRIB = /^[^|]{1,40}$/;
-
 /** 'moral' for an RFC of 12 characters, 'fisica' for 13 (the generic RFCs are 13: física). */
 export function personOf(rfc: string): 'moral' | 'fisica' | null {
   return rfc.length === 12 ? 'moral' : rfc.length === 13 ? 'fisica' : null;
 }
 
 /** c_RegimenFiscal allows this regime for that RFC's person type (null when the RFC's type is unknown). */
-export function regimenFitsRfc(regimen: string, rfc: string): boolean | null {
+function regimenFits(regimen: string, rfc: string): boolean | null {
   const r = REGIMENES.get(regimen);
   const person = personOf(rfc);
   if (!r || !person) return null;
   return person === 'moral' ? r.moral : r.fisica;
+}
+
+function usoFitsPerson(uso: string, rfc: string): boolean {
+  const u = USOS.get(uso)!;
+  const person = personOf(rfc);
+  return person === 'moral' ? u.moral : person === 'fisica' ? u.fisica : true;
 }
 
 function check(ctx: RuleContext): void {
@@ -72,7 +72,7 @@ function check(ctx: RuleContext): void {
 
   if (emisor) {
     if (!REGIMENES.has(emisorRegimen)) report('CFDI40140');
-    else if (regimenFitsRfc(emisorRegimen, emisorRfc) === false) report('CFDI40141');
+    else if (regimenFits(emisorRegimen, emisorRfc) === false) report('CFDI40141');
   }
 
   if (!receptor) return;
@@ -94,26 +94,19 @@ function check(ctx: RuleContext): void {
   if (numReg !== undefined && !foreign) report('CFDI40154');
   if (foreign && m.hasCce && numReg === undefined) report('CFDI40155');
   if (numReg !== undefined && residencia !== undefined) {
-    const format = NUM_REG_ID_TRIB_FORMAT[residencia] ?? ANY_NUM_REG_ID_TRIB;
-    if (!format.test(numReg)) report('CFDI40156');
+    if (!numRegIdTribFits(residencia, numReg)) report('CFDI40156');
   }
 
   const regimen = attr(receptor, 'RegimenFiscalReceptor') ?? '';
   if (!REGIMENES.has(regimen)) report('CFDI40157');
-  else if (regimenFitsRfc(regimen, rfc) === false) report('CFDI40158');
+  else if (regimenFits(regimen, rfc) === false) report('CFDI40158');
   if (generic && regimen !== '616') report('CFDI40159');
 
-  const usoCode = attr(receptor, 'UsoCFDI') ?? '';
-  const uso = USOS.get(usoCode);
-  if (!uso) report('CFDI40160');
-  else {
-    const person = personOf(rfc);
-    const fitsPerson = person === 'moral' ? uso.moral : person === 'fisica' ? uso.fisica : true;
-    const fitsRegimen = !REGIMENES.has(regimen) || uso.regimes.includes(regimen);
-    // The generic RFCs take S01 (sin efectos fiscales), or CP01 on a payment CFDI (Guía de llenado).
-    const fitsGeneric = !generic || usoCode === 'S01' || usoCode === 'CP01';
-    if (!fitsPerson || !fitsRegimen || !fitsGeneric) report('CFDI40161');
-  }
+  // CFDI40161: the same rule the receiver forms apply (domain/invoicing.ts); a regime outside the
+  // catalog is CFDI40157's finding, so the Uso is then judged by person type alone.
+  const uso = attr(receptor, 'UsoCFDI') ?? '';
+  if (!USOS.has(uso)) report('CFDI40160');
+  else if (REGIMENES.has(regimen) ? !usoFitsReceiver(regimen, uso, rfc) : !usoFitsPerson(uso, rfc)) report('CFDI40161');
 }
 
 export const partiesRules: RuleModule = {
