@@ -95,7 +95,7 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
     }
     // SAT's CFDI 4.0 rules, as a PAC applies them: a document with a finding never reaches the PAC.
     // The user gets the spec's message (the S01 one when the receiver's regime and Uso are the cause).
-    const findings = checkCfdi40(sealedXml, { now: deps.clock() });
+    const findings = checkCfdi40(sealedXml, { now: deps.clock(), beforeStamping: true });
     if (findings.length > 0) {
       console.error('[invoicing] reglas del SAT:', id, findings.map((f) => f.code).join(' '));
       const r = req.receiver;

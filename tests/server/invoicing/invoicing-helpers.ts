@@ -47,7 +47,7 @@ export async function invoicingEnv(driver: DriverName, opts: { pac?: PacPort } =
   // the tests check): the process refuses a finding before stamping, and this makes a slip loud.
   const stamp = pac.stamp.bind(pac);
   pac.stamp = async (xml) => {
-    const findings = checkCfdi40(xml, { now: new Date() });
+    const findings = checkCfdi40(xml, { now: new Date(), beforeStamping: true });
     if (findings.length > 0) throw new Error(`issued CFDI breaks SAT's rules: ${findings.map((f) => f.code).join(' ')}`);
     return stamp(xml);
   };

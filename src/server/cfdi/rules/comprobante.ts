@@ -38,7 +38,7 @@ function check(ctx: RuleContext): void {
   const lugar = attr(root, 'LugarExpedicion') ?? '';
 
   // CFDI40101: SAT's pattern, and a local time at LugarExpedicion that is neither in the future nor
-  // (for a CFDI not yet stamped) older than a PAC accepts.
+  // (about to be stamped) older than a PAC accepts.
   const fecha = attr(root, 'Fecha') ?? '';
   if (!FECHA.test(fecha)) report('CFDI40101');
   else {
@@ -46,7 +46,7 @@ function check(ctx: RuleContext): void {
     const now = ctx.now.getTime();
     if (at > now + FECHA_FUTURE_TOLERANCE_MS) {
       report('CFDI40101', 'La Fecha del CFDI es posterior a la hora local del lugar de expedición (su código postal): está en el futuro.');
-    } else if (!m.timbre && now - at > FECHA_MAX_AGE_MS) {
+    } else if (ctx.beforeStamping && now - at > FECHA_MAX_AGE_MS) {
       report('CFDI40101', 'La Fecha del CFDI tiene más de 72 horas: un PAC ya no lo timbra. Genera el CFDI de nuevo con la fecha actual.');
     }
   }

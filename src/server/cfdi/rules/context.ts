@@ -8,6 +8,8 @@ export interface RuleContext {
   tipo: string;
   /** c_Moneda decimals of the document's Moneda; undefined when the currency is not in the catalog. */
   decimals: number | undefined;
+  /** The document is about to be sent to a PAC (see CheckOptions.beforeStamping). */
+  beforeStamping: boolean;
   /** Records a finding; `message` replaces the rule's standard explanation when the case needs a sharper one. */
   report(code: string, message?: string): void;
 }

@@ -29,6 +29,11 @@ const decoder = new TextDecoder('utf-8');
 export interface CheckOptions {
   /** The instant to judge the Fecha against (the clock when absent). */
   now?: Date;
+  /**
+   * The document is about to be stamped: a Fecha more than 72 h old is a finding too (a PAC refuses it).
+   * Off for a CFDI judged after the fact (an import), whose Fecha is as old as it is.
+   */
+  beforeStamping?: boolean;
   /** Skip the Sello/Certificado check (CFDI40102/40106): for callers that verify the seal themselves. */
   skipSeal?: boolean;
 }
@@ -51,6 +56,7 @@ export function checkCfdi40(xml: string | Uint8Array | Document, options: CheckO
     now: options.now ?? new Date(),
     tipo: attr(model.root, 'TipoDeComprobante') ?? '',
     decimals: MONEDA_DECIMALS[attr(model.root, 'Moneda') ?? ''],
+    beforeStamping: options.beforeStamping === true,
     report(code, message) {
       if (!found.has(code)) found.set(code, message ?? explain(code));
     },

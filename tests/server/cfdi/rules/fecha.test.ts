@@ -75,12 +75,14 @@ describe('CFDI40101: the Fecha judged at the place of issue', () => {
     expect(codes(xml, new Date(SUMMER.getTime() - 6 * 60_000))).toContain('CFDI40101');
   });
 
-  it('before stamping, a Fecha older than 72 hours is refused; a stamped CFDI keeps its old Fecha', () => {
+  it('before stamping, a Fecha older than 72 hours is refused; a CFDI judged after the fact keeps its old Fecha', () => {
     const sealed = issue('77500', SUMMER);
-    expect(codes(sealed, new Date(SUMMER.getTime() + 71 * 3_600_000))).toEqual([]);
-    const late = checkCfdi40(sealed, { now: new Date(SUMMER.getTime() + 73 * 3_600_000) });
+    const before = (hours: number) => checkCfdi40(sealed, { now: new Date(SUMMER.getTime() + hours * 3_600_000), beforeStamping: true });
+    expect(before(71)).toEqual([]);
+    const late = before(73);
     expect(late.map((f) => f.code)).toEqual(['CFDI40101']);
     expect(late[0]!.message).toMatch(/72 horas/);
+    expect(codes(sealed, new Date(SUMMER.getTime() + 73 * 3_600_000))).toEqual([]);
     expect(codes(fixture('cfdi40-ingreso-eku-descuento-stamped.xml'), new Date('2026-11-01T00:00:00Z'))).toEqual([]);
   });
 
