@@ -11,6 +11,7 @@ import type { FileTarget } from '../../domain/file-links';
 import { FileAction } from '../ui/file-action';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
+import { badgeLabel, cfdiRowInfo, type CfdiRowInfo } from '../../domain/cfdi-label';
 import { ReviewBadge } from './review-badge';
 
 interface Props {
@@ -29,6 +30,8 @@ interface Row {
   origin: string;
   category: string;
   amount: string;
+  /** What the CFDI is (credit note, payment…) and a broken seal, as on the dashboard's rows. */
+  cfdi: CfdiRowInfo;
   ticket: Ticket;
   pdf: FileTarget | null;
   xml: FileTarget | null;
@@ -37,6 +40,7 @@ interface Row {
 const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>): Row => {
   // Only the receipt's files: the ticket image stays its owner's.
   const { pdf, xml } = rowLinks(t);
+  const cfdi = cfdiRowInfo(t);
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
@@ -44,7 +48,8 @@ const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>): Row => {
     area: t.user_area || 'Sin departamento',
     origin: originOf(t, companies),
     category: t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL,
-    amount: formatMoney(t.amount),
+    amount: cfdi.noAmount ? '—' : formatMoney(t.amount),
+    cfdi,
     ticket: t,
     pdf,
     xml,
@@ -58,6 +63,22 @@ function ReceiptLinks({ r }: { r: Row }) {
     <span className="row-actions">
       {r.pdf && <FileAction target={r.pdf} icon="file" label="PDF" name={`PDF de ${r.origin} de ${r.who} del ${r.date}`} />}
       {r.xml && <FileAction target={r.xml} icon="file" label="XML" name={`XML de ${r.origin} de ${r.who} del ${r.date}`} />}
+    </span>
+  );
+}
+
+/** The CFDI's badge and a broken seal in words (the dashboard's wording); nothing for an ordinary invoice. */
+function CfdiWords({ r }: { r: Row }) {
+  const { badge, alarm } = r.cfdi;
+  if (!badge && !alarm) return null;
+  return (
+    <span className="cfdi-summary">
+      {badge && (
+        <span className="cfdi-summary__line">
+          <span className={`cfdi-badge cfdi-badge--${badge.tone}`}>{badgeLabel(badge)}</span>
+        </span>
+      )}
+      {alarm && <span className="cfdi-alarm">{alarm}</span>}
     </span>
   );
 }
@@ -116,6 +137,7 @@ export function CompanyTickets({ tickets, selected, onToggle, onToggleAll, compa
                   <div className="ticket-card__line muted">
                     <span className="ticket-card__sub">{r.origin}</span>
                   </div>
+                  <CfdiWords r={r} />
                   <State t={r.ticket} />
                   <ReceiptLinks r={r} />
                 </div>
@@ -156,7 +178,10 @@ export function CompanyTickets({ tickets, selected, onToggle, onToggleAll, compa
               <td className="tabular nowrap">{r.date}</td>
               <td>{r.who}</td>
               <td>{r.area}</td>
-              <td>{r.origin}</td>
+              <td>
+                {r.origin}
+                <CfdiWords r={r} />
+              </td>
               <td>{r.category}</td>
               <td className="num nowrap">
                 <span className="amount tabular">{r.amount}</span>

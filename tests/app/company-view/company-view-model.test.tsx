@@ -123,4 +123,17 @@ describe("the collaborator's dashboard shows the review", () => {
     expect(html).toContain('Duplicado');
     expect(html).toMatch(/checked=""/);
   });
+
+  it('a collaborator\'s credit note and a CFDI with a broken seal say so in the dashboard\'s words', () => {
+    const receipt = {
+      receipt_id: 'r', rfc_issuer: 'EKU9003173C9', name_issuer: 'X', rfc_receiver: 'XIQB891116QE4', emission_date: '2026-11-20',
+      uuid: 'u', imp_tras: '0', imp_ret: '0', metodo_pago: 'PUE', numctapago: '',
+    };
+    const credit = ticket({ ticket_id: 'c', amount: '-50.00', receipt: { ...receipt, tipo: 'E' } });
+    const broken = ticket({ ticket_id: 's', receipt: { ...receipt, seal: 'invalido' } });
+    const html = renderToStaticMarkup(<CompanyTickets tickets={[credit, broken]} selected={new Set()} onToggle={() => undefined} onToggleAll={() => undefined} companies={new Map()} />);
+    expect(html).toContain('Nota de crédito');
+    expect(html).toContain('-$50.00');
+    expect(html).toContain('Sello inválido: el archivo fue alterado o no es auténtico');
+  });
 });
