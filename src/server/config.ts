@@ -80,6 +80,18 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   };
 }
 
+/**
+ * SAT_CERTS_DIR: folders (comma-separated) of stamping certificates (.cer, DER or PEM) that verify an
+ * imported CFDI's SelloSAT, besides the ones shipped in cfdi/pac-certs (cfdi/verify-seals.ts).
+ */
+export function readSatCertsDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.SAT_CERTS_DIR ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => resolve(d));
+}
+
 /** SAT sync's portal: SAT_PORTAL=descarga-masiva for SAT's web service (SAT_WS_URL overrides its base URL); else the simulated portal. */
 export function readSatPortalEnv(env: NodeJS.ProcessEnv = process.env): { portal: 'simulated' | 'descarga-masiva'; wsUrl?: string } {
   return { portal: env.SAT_PORTAL === 'descarga-masiva' ? 'descarga-masiva' : 'simulated', wsUrl: env.SAT_WS_URL || undefined };

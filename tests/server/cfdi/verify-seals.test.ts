@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { cadenaOriginal, findTimbre, parseSatXml } from '../../../src/server/cfdi/cadena';
 import { issueSandboxCfdi } from '../../../src/server/cfdi/issue';
+import { detachedLight, parseLightXml } from '../../../src/server/cfdi/light-xml';
+import { checkCfdi40 } from '../../../src/server/cfdi/rules';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import { openTestCsd } from '../../../src/server/cfdi/seal';
 import { cfdiChecks, loadPacCertificates, verifySeals, type SealChecks } from '../../../src/server/cfdi/verify-seals';
@@ -63,6 +66,8 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 /** The public fixtures SOURCES.md describes ('ours-…' files are made by the project for other tests). */
 const publicFixtures = () => fixtureNames().filter((n) => !n.startsWith('ours-'));
 const EKU = openTestCsd('EKU9003173C9');
+/** Stamped seconds after sampleInput's Fecha (2026-05-01 12:00 at 42501, UTC-6): a PAC stamps within 72 hours. */
+const STAMPED_AT = new Date('2026-05-01T18:00:10Z');
 
 describe('verifySeals on the fixtures', () => {
   it('has an expectation for every fixture', () => {
@@ -115,25 +120,25 @@ describe('an altered CFDI', () => {
 
 describe('a CFDI stamped by our sandbox PAC', () => {
   it('has both seals valid: the timbre is checked with the certificate we ship', async () => {
-    const { xml } = await issueSandboxCfdi(sampleInput(), EKU);
+    const { xml } = await issueSandboxCfdi(sampleInput(), EKU, { at: STAMPED_AT });
     expect(verifySeals(bytes(xml))).toEqual({ seal: 'valido', sealSat: 'valido' });
   });
 
   it('an altered timbre fails SelloSAT; a timbre moved to another document fails the Sello', async () => {
-    const { xml } = await issueSandboxCfdi(sampleInput(), EKU);
+    const { xml } = await issueSandboxCfdi(sampleInput(), EKU, { at: STAMPED_AT });
     const fecha = /FechaTimbrado="([^"]*)"/.exec(xml)![1]!;
     const later = fecha.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
     expect(verifySeals(xml.replace(`FechaTimbrado="${fecha}"`, `FechaTimbrado="${later}"`))).toEqual({ seal: 'valido', sealSat: 'invalido' });
     expect(verifySeals(xml.replace(/ SelloSAT="[^"]*"/, ' SelloSAT=""')).sealSat).toBe('invalido');
 
-    const other = await issueSandboxCfdi(sampleInput({ folio: '124' }), EKU);
+    const other = await issueSandboxCfdi(sampleInput({ folio: '124' }), EKU, { at: STAMPED_AT });
     const timbreOf = (x: string) => /<tfd:TimbreFiscalDigital\b[^>]*\/>/.exec(x)![0];
     const grafted = xml.replace(timbreOf(xml), timbreOf(other.xml));
     expect(verifySeals(grafted)).toEqual({ seal: 'invalido', sealSat: 'valido' });
   });
 
   it('a forged certificate under a known serial neither passes nor evicts the real one from the cache', async () => {
-    const { xml } = await issueSandboxCfdi(sampleInput(), EKU);
+    const { xml } = await issueSandboxCfdi(sampleInput(), EKU, { at: STAMPED_AT });
     const forged = xml.replace(/ Certificado="[^"]*"/, ` Certificado="${openTestCsd('XIQB891116QE4').certificado}"`);
     expect(verifySeals(forged).seal).toBe('invalido');
     expect(verifySeals(xml).seal).toBe('valido');
@@ -151,7 +156,7 @@ describe('stamping certificates', () => {
   it('a timbre signed by a PAC certificate we lack is sin_verificar; its .cer in a folder makes it checkable', async () => {
     // A "PAC" that signs with EKU's test CSD: not among the certificates we ship.
     const pac = new SandboxPac({ csd: EKU });
-    const { xml } = await issueSandboxCfdi(sampleInput(), EKU, { pac });
+    const { xml } = await issueSandboxCfdi(sampleInput(), EKU, { pac, at: STAMPED_AT });
     expect(verifySeals(xml)).toEqual(VALID_SEAL_ONLY);
 
     const dir = mkdtempSync(join(tmpdir(), 'cc-sat-certs-'));
@@ -171,8 +176,8 @@ describe('stamping certificates', () => {
     vi.stubEnv('SAT_CERTS_DIR', dir);
     vi.resetModules();
     const fresh = await import('../../../src/server/cfdi/verify-seals');
-    const { xml: ours } = await issueSandboxCfdi(sampleInput(), EKU);
-    const { xml: theirs } = await issueSandboxCfdi(sampleInput(), EKU, { pac: new SandboxPac({ csd: EKU }) });
+    const { xml: ours } = await issueSandboxCfdi(sampleInput(), EKU, { at: STAMPED_AT });
+    const { xml: theirs } = await issueSandboxCfdi(sampleInput(), EKU, { pac: new SandboxPac({ csd: EKU }), at: STAMPED_AT });
     expect(fresh.verifySeals(theirs)).toEqual({ seal: 'valido', sealSat: 'valido' });
     expect(fresh.verifySeals(ours)).toEqual({ seal: 'valido', sealSat: 'valido' });
   });
@@ -204,5 +209,35 @@ describe('cfdiChecks: what import stores', () => {
 
   it('not XML: unchecked, no findings', () => {
     expect(cfdiChecks(bytes('<<<'))).toEqual({ ...UNCHECKED, findings: [] });
+  });
+});
+
+describe('the light tree the checks parse into (light-xml.ts)', () => {
+  const both = (xml: string) => ({ light: parseLightXml(xml), dom: (() => { try { return parseSatXml(xml); } catch { return null; } })() });
+  const cadenaOf = (doc: Parameters<typeof cadenaOriginal>[0]) => { try { return cadenaOriginal(doc); } catch (e) { return `error: ${(e as Error).message}`; } };
+
+  it.each(fixtureNames())('%s: same cadenas (CFDI and timbre) and the same rule findings as with xmldom', (name) => {
+    const { light, dom } = both(fixture(name));
+    expect(light === null).toBe(dom === null);
+    if (!light || !dom) return;
+    expect(cadenaOf(light)).toBe(cadenaOf(dom));
+    const t1 = findTimbre(light);
+    const t2 = findTimbre(dom);
+    expect(t1 === undefined).toBe(t2 === undefined);
+    if (t1 && t2) expect(cadenaOriginal(detachedLight(t1)!, 'tfd11')).toBe(cadenaOriginal(t2, 'tfd11'));
+    expect(checkCfdi40(light, { skipSeal: true })).toEqual(checkCfdi40(dom, { skipSeal: true }));
+  });
+
+  it('refuses what parseSatXml refuses: DOCTYPE, entities, unbound prefixes, broken markup, absurd depth', () => {
+    for (const xml of [
+      '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>',
+      '<a><b></a>',
+      '<p:a/>',
+      '<a b="1" b="2"/>',
+      '<a>&nope;</a>',
+      `${'<a>'.repeat(100)}${'</a>'.repeat(100)}`,
+      '',
+    ]) expect(parseLightXml(xml)).toBeNull();
+    expect(parseLightXml('\ufeff<a x="1">t<![CDATA[c]]></a>')?.documentElement?.getAttribute('x')).toBe('1');
   });
 });

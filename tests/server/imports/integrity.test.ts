@@ -20,6 +20,8 @@ const text = (name: string) => new TextDecoder().decode(fixture(name));
 const ALTERED = 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml'; // edited after stamping (SOURCES.md)
 const REAL = 'cfdi40-ingreso-real-pase-stamped.xml';
 const EKU = openTestCsd('EKU9003173C9');
+/** Stamped seconds after sampleInput's Fecha (2026-05-01 12:00 at 42501, UTC-6): a PAC stamps within 72 hours. */
+const STAMPED_AT = new Date('2026-05-01T18:00:10Z');
 
 describe.each(DRIVERS)('integrity on import (%s)', (driver) => {
   let env: ImportEnv;
@@ -68,14 +70,14 @@ describe.each(DRIVERS)('integrity on import (%s)', (driver) => {
   });
 
   it('a CFDI stamped by our sandbox PAC: seal and seal_sat valido', async () => {
-    const { xml } = await issueSandboxCfdi(sampleInput({ folio: 'INT-1' }), EKU);
+    const { xml } = await issueSandboxCfdi(sampleInput({ folio: 'INT-1' }), EKU, { at: STAMPED_AT });
     const row = await importOne('sandbox.xml', utf8(xml));
     expect(row.status).toBe('importado');
     expect(await checksOf({ receiptIds: await receiptsOfUpload(row.ticketIds) })).toMatchObject([{ seal: 'valido', sealSat: 'valido' }]);
   });
 
   it('refuses a timbre whose UUID is all zeros or not a UUID, with the reason', async () => {
-    const { xml, uuid } = await issueSandboxCfdi(sampleInput({ folio: 'INT-2' }), EKU);
+    const { xml, uuid } = await issueSandboxCfdi(sampleInput({ folio: 'INT-2' }), EKU, { at: STAMPED_AT });
     const zeros = await importOne('ceros.xml', utf8(xml.replace(uuid, '00000000-0000-0000-0000-000000000000')));
     expect(zeros).toMatchObject({ status: 'rechazado', reason: MSG.cfdiBadUuid, ticketIds: [] });
     const short = await importOne('corto.xml', utf8(xml.replace(uuid, uuid.slice(0, 30))));
@@ -116,7 +118,7 @@ describe.each(DRIVERS)('integrity on import (%s)', (driver) => {
   it('saveReceipt (our issued invoices, the demo data) verifies the XML it keeps rather than assuming it good', async () => {
     const owner = await userWith(env, ['EKU9003173C9']);
     const clientId = owner.clientIds.get('EKU9003173C9')!;
-    const { xml } = await issueSandboxCfdi(sampleInput({ folio: 'INT-3' }), EKU);
+    const { xml } = await issueSandboxCfdi(sampleInput({ folio: 'INT-3' }), EKU, { at: STAMPED_AT });
     const read = readCfdi(utf8(xml));
     if (!read.ok) throw new Error(read.reason);
     const saved = await saveReceipt(env.h.database.db, env.h.files, { userId: owner.userId, clientId, facts: factsFromCfdi(read.cfdi), xml: utf8(xml) });
