@@ -3,7 +3,8 @@
 // Stamping checks what a PAC checks about the seal (well-formed, no previous timbre, the Sello verifies
 // with the Certificado inside, NoCertificado is that certificate's serial, it is a CSD of the Emisor's
 // RFC), refuses a Fecha later than the stamping time at its place of issue (LugarExpedicion's time
-// zone), then adds cfdi:Complemento/tfd:TimbreFiscalDigital 1.1.
+// zone), applies SAT's CFDI 4.0 rules (rules/index.ts: the same ones we check before stamping) and
+// answers the first one broken with its CFDI40xxx code, then adds cfdi:Complemento/tfd:TimbreFiscalDigital 1.1.
 // Its own signing key is SAT's public TEST CSD CSD01_AAA010101AAA (password 12345678a, expired
 // 2021, worthless outside sandboxes): SelloSAT is signed with it, NoCertificadoSAT is its serial
 // and RfcProvCertif its RFC, so anyone can check a sandbox timbre with its public certificate.
@@ -25,6 +26,7 @@ import { productCents } from '../../domain/decimal';
 import { cfdiFechaAt, instantOfCfdiFecha } from '../../domain/cfdi-time-zone';
 import { mexicoCityDateTime, XSI } from './build';
 import { cadenaOriginal, CfdiXmlError, NS_CFDI40, NS_TFD, parseSatXml } from './cadena';
+import { checkCfdi40 } from './rules';
 import { PacError, type CancelRequest, type CancelResult, type PacPort, type StampResult } from './pac';
 import { ACCEPTANCE_WINDOW_MS, cancelableOf, checkCancelDeadline, checkCancelShape, checkNotBlocked, checkReplacement, normalUuid } from './sandbox-cancel';
 import { memoryLedger, type SandboxCancellation, type SandboxLedger, type SandboxRecord } from './sandbox-ledger';
@@ -95,6 +97,10 @@ export class SandboxPac implements PacPort {
     const issued = instantOfCfdiFecha(fecha, place);
     if (Number.isNaN(issued.getTime())) throw new PacError('301', 'XML mal formado: Fecha');
     const stampedAt = at ?? new Date(issued.getTime() + STAMP_DELAY_MS);
+    // SAT's CFDI 4.0 rules, as a real PAC applies them: the first finding is the answer, with its code.
+    // Judged at the stamp's own time (Fecha + 5 s, or `at`), so the 72-hour window stays unchecked here.
+    const [finding] = checkCfdi40(doc, { now: stampedAt, skipSeal: true });
+    if (finding) throw new PacError(finding.code, finding.message);
     const fechaTimbrado = mexicoCityDateTime(stampedAt);
 
     const uuid = uuidOf(root.getAttribute('Sello')!);
