@@ -13,7 +13,8 @@ import { registerMaintenance, startBoss } from './jobs/boss';
 import { startImportWorker } from './imports/queue';
 import { startInvoiceWorker } from './invoicing/queue';
 import { startRenewalWorker } from './plans/jobs';
-import { defaultSandboxPac } from './cfdi/issue';
+import { fileLedger } from './cfdi/sandbox-ledger';
+import { SandboxPac } from './cfdi/sandbox-pac';
 import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
 import { registerSatStatus } from './sat/jobs';
@@ -42,8 +43,10 @@ async function main(): Promise<void> {
   });
 
   const mailer = env.smtpUrl ? smtpMailer(env.smtpUrl, env.mailFrom) : devMailboxMailer(database.db);
-  // Invoice requests: stamped by the sandbox PAC until a real PAC adapter is configured.
-  const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac: defaultSandboxPac(), clock: () => new Date() });
+  // Invoice requests: stamped by the sandbox PAC until a real PAC adapter is configured. It keeps what it
+  // stamped in the files store, so a restarted server can still cancel an invoice a refacturación replaces.
+  const pac = new SandboxPac({ ledger: fileLedger(files) });
+  const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac, clock: () => new Date() });
   // Paid plans renew daily; the charge goes through the same payment provider as checkout.
   await startRenewalWorker(boss, { db: database.db, mailer });
   // The daily SAT sync: the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
