@@ -63,12 +63,15 @@ export function CfdiBadge({ row }: { row: TicketRow }) {
   );
 }
 
-/** The badge and the short detail (what a payment paid, a payroll's period) under the origin; null when neither. */
-export function CfdiSummary({ row }: { row: TicketRow }) {
+/**
+ * The badge and the short detail (what a payment paid, a payroll's period) under the origin, and a broken
+ * seal; null when none. With `onOpen` (phone cards) it is a button that opens the CFDI view.
+ */
+export function CfdiSummary({ row, onOpen }: { row: TicketRow; onOpen?: ((row: TicketRow) => void) | undefined }) {
   const { badge, detail, alarm } = row.cfdi;
   if (!badge && !detail && !alarm) return null;
-  return (
-    <span className="cfdi-summary">
+  const content = (
+    <>
       {(badge || detail) && (
         <span className="cfdi-summary__line">
           <CfdiBadge row={row} />
@@ -81,8 +84,17 @@ export function CfdiSummary({ row }: { row: TicketRow }) {
           <span>{alarm}</span>
         </span>
       )}
-    </span>
+    </>
   );
+  if (onOpen && row.cfdiView) {
+    return (
+      <button type="button" className="cfdi-summary cfdi-summary--button" onClick={() => onOpen(row)}>
+        {content}
+        <span className="visually-hidden">, ver CFDI</span>
+      </button>
+    );
+  }
+  return <span className="cfdi-summary">{content}</span>;
 }
 
 /** SAT rules the CFDI breaks: a small marker with the count; the list is in the CFDI view. */

@@ -192,7 +192,7 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }
               <FindingsMarker row={row} />
             </span>
           </div>
-          <CfdiSummary row={row} />
+          <CfdiSummary row={row} onOpen={onCfdi} />
           {row.note && <p className="ticket-card__note">{row.note}</p>}
           {row.review && <ReviewBadge review={row.review} block />}
           {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}

@@ -64,6 +64,8 @@ describe('CFDI rows', () => {
   it('the CFDI view opens from rows with a CFDI only: the origin on the table, an action on the cards', () => {
     const manual = ticketRow(ticket(), lookups);
     expect(html(TicketTable, [credit, manual]).match(/aria-label="Ver CFDI de /g)).toHaveLength(1);
+    // A card's CFDI line is itself the way in (the actions menu has 'Ver CFDI' too).
+    expect(html(TicketCards, [credit, manual]).match(/<button type="button" class="cfdi-summary cfdi-summary--button">/g)).toHaveLength(1);
     expect(manual.cfdiView).toBeNull();
   });
 
