@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import type { FileEvent } from '../../../src/domain/import-files';
 import type { Ticket } from '../../../src/domain/ticket';
+import { readCfdi, type CfdiData } from '../../../src/server/cfdi/read';
 import { ticketMonthTotals, tickets } from '../../../src/server/db/schema';
+import { bookAmount, detailsOf, typeOfSide } from '../../../src/server/imports/books';
 import { notYoursReason } from '../../../src/server/imports/import-cfdi';
+import { paymentState } from '../../../src/server/tickets/ticket-view';
 import { DRIVERS } from '../helpers/harness';
 import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
@@ -109,6 +112,60 @@ const sum = (values: string[]) => {
   const abs = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
   return `${cents < 0n ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
 };
+
+const read = (bytes: Uint8Array): CfdiData => {
+  const r = readCfdi(bytes);
+  if (!r.ok) throw new Error(r.reason);
+  return r.cfdi;
+};
+
+describe('what a CFDI counts (books.ts, no database)', () => {
+  it.each([
+    ['I', 'receptor', 2], ['I', 'emisor', 3], ['E', 'receptor', 2], ['E', 'emisor', 3], ['P', 'receptor', 2], ['P', 'emisor', 3],
+    ['T', 'receptor', 2], ['T', 'emisor', 3], ['N', 'receptor', 3], ['N', 'emisor', 2],
+  ] as const)('%s, %s side → ticket type %i', (tipo, side, type) => {
+    expect(typeOfSide(tipo, side)).toBe(type);
+  });
+
+  it.each([
+    [PASE, { amount: '1000.00', currency: 'MXN', originalAmount: null }],
+    [CREDIT_NOTE, { amount: '-200.00', currency: 'MXN', originalAmount: null }],
+    [PAGO_IVA16, { amount: '0.00', currency: 'MXN', originalAmount: null }],
+    [NOMINA, { amount: '4700.00', currency: 'MXN', originalAmount: null }],
+    [TRASLADO, { amount: '0.00', currency: 'MXN', originalAmount: null }],
+  ])('%s counts %o', (name, want) => {
+    expect(bookAmount(read(fixture(name)))).toEqual(want);
+  });
+
+  it('keeps a foreign currency and its Total, and signs a foreign credit note', () => {
+    const usd = read(usdStamped());
+    expect(bookAmount(usd)).toEqual({ amount: '61389.80', currency: 'USD', originalAmount: '3248.00' });
+    expect(bookAmount({ ...usd, tipoDeComprobante: 'E' })).toEqual({ amount: '-61389.80', currency: 'USD', originalAmount: '-3248.00' });
+    // A figure that does not fit a ticket is refused, not a failed batch.
+    expect(bookAmount({ ...usd, amountMxn: '1000000000000.00' })).toBeNull();
+  });
+
+  it('reads CfdiRelacionados of 3.3 and 4.0 (several in 4.0) into the receipt details', () => {
+    expect(detailsOf(read(fixture('cfdi33-ingreso-traslados-retenciones-stamped.xml'))).related).toEqual([{ type: '01', uuids: ['A39DA66B-52CA-49E3-879B-5C05185B0EF7'] }]);
+    const two = new TextDecoder()
+      .decode(fixture(CREDIT_NOTE))
+      .replace('</cfdi:CfdiRelacionados>', '</cfdi:CfdiRelacionados>\n  <cfdi:CfdiRelacionados TipoRelacion="07"><cfdi:CfdiRelacionado UUID="6f35d3b5-3651-5370-bc2c-14cdbe384cd7"/><cfdi:CfdiRelacionado UUID="no-es-uuid"/></cfdi:CfdiRelacionados>');
+    expect(detailsOf(read(utf8(two))).related).toEqual([
+      { type: '01', uuids: [PASE_UUID] },
+      { type: '07', uuids: ['6F35D3B5-3651-5370-BC2C-14CDBE384CD7'] },
+    ]);
+  });
+
+  it("states a PPD invoice's payments: pendiente, parcial with the balance, pagada by the last balance or by the sum", () => {
+    const part = (installment: number, paid: bigint, balance: bigint | null) => ({ key: `p|${installment}`, installment, paidAt: `2024-0${installment}-01`, seq: 1, paid, balance });
+    expect(paymentState('1191.95', [])).toEqual({ status: 'pendiente', balance: '1191.95' });
+    expect(paymentState('1191.95', [part(1, 50000n, 69195n)])).toEqual({ status: 'parcial', balance: '691.95' });
+    expect(paymentState('1191.95', [part(2, 69195n, 0n), part(1, 50000n, 69195n)])).toEqual({ status: 'pagada', balance: '0.00' });
+    // Pagos 1.0 without ImpSaldoInsoluto: the sum of what was paid.
+    expect(paymentState('1191.95', [part(1, 50000n, null)])).toEqual({ status: 'parcial', balance: '691.95' });
+    expect(paymentState('1191.95', [part(1, 50000n, null), part(2, 69195n, null)])).toEqual({ status: 'pagada', balance: '0.00' });
+  });
+});
 
 describe.each(DRIVERS)('each CFDI type in the books on %s', (driver) => {
   let env: ImportEnv;
