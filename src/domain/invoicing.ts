@@ -69,7 +69,8 @@ const ANY_NUM_REG_ID_TRIB = /^[^|]{1,40}$/;
 
 /** SAT's rule for a foreign receiver's NumRegIdTrib (CFDI40156): the format of its ResidenciaFiscal's country. */
 export function numRegIdTribFits(country: string, numRegIdTrib: string): boolean {
-  return (NUM_REG_ID_TRIB_FORMAT[country] ?? ANY_NUM_REG_ID_TRIB).test(numRegIdTrib);
+  const format = Object.hasOwn(NUM_REG_ID_TRIB_FORMAT, country) ? NUM_REG_ID_TRIB_FORMAT[country]! : ANY_NUM_REG_ID_TRIB;
+  return format.test(numRegIdTrib);
 }
 
 /** A foreign receiver's country and tax id (CFDI40150/40152/40156): a c_Pais code other than MEX, and its id's format. */

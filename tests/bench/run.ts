@@ -29,6 +29,7 @@ import { renewalsSection } from './renewals';
 import { satSyncSection } from './sat-sync';
 import { companySection } from './company';
 import { importSection } from './import';
+import { cfdiRulesSection } from './cfdi-rules';
 import { cfdiValidateSection } from './cfdi-validate';
 import { uploadsSection } from './uploads';
 import { invoicingSection } from './invoicing';
@@ -516,6 +517,7 @@ async function main(): Promise<void> {
   if (wants('import') && !flag('--no-import')) {
     try {
       await cfdiValidateSection(report);
+      cfdiRulesSection(report);
       await importSection({ report, freePort });
     } catch (error) {
       fail('import', error);

@@ -90,7 +90,7 @@ function check(ctx: RuleContext): void {
   }
   if (tooManyDecimals(descuentoS, decimals)) report('CFDI40112');
 
-  if (!(moneda in MONEDA_DECIMALS)) report('CFDI40113');
+  if (!MONEDA_DECIMALS.has(moneda)) report('CFDI40113');
   const tipoCambioS = attr(root, 'TipoCambio');
   const tipoCambio = dec(tipoCambioS);
   if (moneda === 'MXN' && tipoCambioS !== undefined && !(tipoCambio && cmp(tipoCambio, { u: 1n, s: 0 }) === 0)) report('CFDI40114');
@@ -115,7 +115,7 @@ function check(ctx: RuleContext): void {
 
   // CFDI40120 / CFDI40127: c_TipoDeComprobante's maximum Total needs a Confirmacion; within it
   // (and in a currency with no exchange rate to judge) a Confirmacion must not be there.
-  const max = dec(TIPO_COMPROBANTE_MAX[tipo]);
+  const max = dec(TIPO_COMPROBANTE_MAX.get(tipo));
   const confirmacion = attr(root, 'Confirmacion');
   if (total && max) {
     const over = cmp(total, max) > 0;
@@ -123,7 +123,7 @@ function check(ctx: RuleContext): void {
     if (!over && confirmacion !== undefined && (moneda === 'MXN' || moneda === 'XXX')) report('CFDI40127');
   }
 
-  if (!(tipo in TIPO_COMPROBANTE_MAX)) report('CFDI40121');
+  if (!TIPO_COMPROBANTE_MAX.has(tipo)) report('CFDI40121');
   const exportacion = attr(root, 'Exportacion') ?? '';
   if (exportacion === '02' && !m.hasCce) report('CFDI40122');
   if (!EXPORTACION.has(exportacion)) report('CFDI40123');

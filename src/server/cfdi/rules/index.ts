@@ -1,12 +1,12 @@
 // SAT's CFDI 4.0 rules ("Matriz de errores CFDI 4.0", codes CFDI40101…CFDI40999) checked offline
 // over one CFDI 4.0: the one home for them, used before stamping the invoices we issue and on every
-// imported CFDI. Parses once (safely: no DTD, size cap — ../cadena.ts), walks the tree once into a
-// model, then each rule module reads that model, so the cost is linear in the document. Never
+// imported CFDI. Parses once (safely: no DTD, size cap, depth cap — ../light-xml.ts, saxes into a
+// light read-only tree, several times cheaper than xmldom's DOM), walks the tree once into a model, then each rule module reads that model, so the cost is linear in the document. Never
 // throws: a document that is not a CFDI 4.0 (or not XML at all) gets no findings, since the matrix
 // says nothing about it. Rules that need SAT's online lists are not here (see README).
 import type { Document } from '@xmldom/xmldom';
 import type { CfdiFinding } from '../../../domain/ticket';
-import { parseSatXml } from '../cadena';
+import { parseLightXml } from '../light-xml';
 import { MONEDA_DECIMALS } from './catalogs';
 import { comprobanteRules } from './comprobante';
 import { conceptosRules } from './conceptos';
@@ -40,12 +40,13 @@ export interface CheckOptions {
 
 /**
  * SAT's CFDI 4.0 findings of a document, one per rule broken, in code order. A document already parsed
- * with parseSatXml (the import's seal check parses it) is taken as is, so it is parsed once.
+ * (parseLightXml or parseSatXml: the import's seal check parses it) is taken as is, so it is parsed once.
  */
 export function checkCfdi40(xml: string | Uint8Array | Document, options: CheckOptions = {}): CfdiFinding[] {
   let model;
   try {
-    model = modelOf(typeof xml === 'string' ? parseSatXml(xml) : xml instanceof Uint8Array ? parseSatXml(decoder.decode(xml)) : xml);
+    const doc = typeof xml === 'string' ? parseLightXml(xml) : xml instanceof Uint8Array ? parseLightXml(decoder.decode(xml)) : xml;
+    model = doc ? modelOf(doc) : null;
   } catch {
     return [];
   }
@@ -55,7 +56,7 @@ export function checkCfdi40(xml: string | Uint8Array | Document, options: CheckO
     m: model,
     now: options.now ?? new Date(),
     tipo: attr(model.root, 'TipoDeComprobante') ?? '',
-    decimals: MONEDA_DECIMALS[attr(model.root, 'Moneda') ?? ''],
+    decimals: MONEDA_DECIMALS.get(attr(model.root, 'Moneda') ?? ''),
     beforeStamping: options.beforeStamping === true,
     report(code, message) {
       if (!found.has(code)) found.set(code, message ?? explain(code));
