@@ -212,7 +212,8 @@ describe('the rendered CFDI PDF', () => {
       expect(drawnQr(pdf), name).toEqual(qrMatrix(verificationUrl(r.cfdi)));
       rendered++;
     }
-    expect(rendered).toBe(20);
+    // The public fixtures that read (the nómina demo's all-zero UUID is refused).
+    expect(rendered).toBe(19);
   });
 });
 
