@@ -5,13 +5,15 @@
 //   another document is not this document's). 3.2 (SHA-1, its own XSLT) is left 'sin_verificar'.
 // - sealSat: the TimbreFiscalDigital 1.1's SelloSAT over the TFD's cadena, against the stamping
 //   certificate its NoCertificadoSAT names, when we have it (./pac-certs, plus SAT_CERTS_DIR):
-//   'sin_verificar' otherwise. We only ship the certificate our sandbox PAC signs with; SAT publishes
-//   the real ones and an installation adds them through SAT_CERTS_DIR.
+//   'sin_verificar' otherwise. We only ship the certificate our sandbox PAC signs with (SAT's public
+//   test CSD, whose key is public too: a 'valido' SelloSAT under it says "sandbox", not "SAT knows
+//   it"); SAT publishes the real ones and an installation adds them through SAT_CERTS_DIR.
 // The Certificado is trusted for the seal only as far as the math goes: whether SAT issued it is the
 // PAC's check, which the SelloSAT vouches for.
 // cfdiChecks adds SAT's CFDI 4.0 rules (rules/index.ts): what import stores on each receipt.
 // Cost: one parse per CFDI (light-xml.ts: saxes into a light tree, a third of xmldom's cost) serves
-// both cadenas and the rules; certificates are parsed once per thread and found by serial (an issuer seals thousands of CFDI with one), the PAC's loaded once.
+// both cadenas and the rules; certificates are parsed once per thread and found by serial (an issuer
+// seals thousands of CFDI with one), the stamping ones loaded once.
 import { verify, X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
