@@ -6,7 +6,7 @@ import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from
 import { accountDisplayName, type Account } from '../../../domain/account';
 import { isValidEmail } from '../../../domain/email';
 import { newId } from '../../../domain/ids';
-import { USOS_CFDI } from '../../../domain/invoicing';
+import { checkRegimeForUso, USOS_CFDI } from '../../../domain/invoicing';
 import { shownInMerchantForm } from '../../../domain/merchant-fields';
 import { merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
@@ -112,6 +112,10 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
     if (!r) return { field: 'rfc', message: MSG.receiverRfcInvalid };
     if (!isValidEmail(email.trim().toLowerCase())) return { field: 'email', message: MSG.receiverEmailInvalid };
     if (!USOS_CFDI.some((u) => u.code === uso)) return { field: 'uso', message: MSG.usoRequired };
+    // SAT's c_UsoCFDI for the account's regime and person type, as the server and the PAC check it.
+    const regime = accountRegime(account);
+    const rule = regime ? checkRegimeForUso(regime, uso, account.rfc) : null;
+    if (rule) return { field: 'uso', message: rule };
     return null;
   }
 
