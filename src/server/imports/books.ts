@@ -53,10 +53,19 @@ export function sidesOf(c: CfdiData, accountsByRfc: ReadonlyMap<string, readonly
   return out;
 }
 
-/** The instant the books date the CFDI at: Fecha as wall time at LugarExpedicion. */
-export function booksInstant(c: Pick<CfdiData, 'fecha' | 'lugarExpedicion'>): Date {
-  return instantOfCfdiFecha(c.fecha, c.lugarExpedicion);
+/**
+ * The instant the books date the CFDI at. The books are kept by Mexico City calendar, and a CFDI belongs
+ * to the day and month its Fecha names (SAT files it there, and that is the date printed on it): a
+ * Tijuana invoice of 31 January at 22:30 is January's, though it was 00:30 of 1 February in Mexico City.
+ * So the Fecha's wall time is read on Mexico City's clock; LugarExpedicion's zone matters for issuing
+ * (the Fecha we write, SAT's rule CFDI40101), not for which month a CFDI is in.
+ */
+export function booksInstant(c: Pick<CfdiData, 'fecha'>): Date {
+  return instantOfCfdiFecha(c.fecha, MEXICO_CITY_CP);
 }
+
+/** Any postal code of Ciudad de México: its zone is the books' calendar. */
+const MEXICO_CITY_CP = '06000';
 
 export interface BookAmount {
   /** MXN, two decimals, signed: what the ticket counts. */

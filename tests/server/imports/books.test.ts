@@ -100,10 +100,10 @@ const CASES: Case[] = [
     books: { [CARLOS]: { '2025-02': { spending: '116.00', income: '116.00' } } },
   },
   {
-    rule: "Fecha at the place of issue's time: 22:30 on 31 January in Tijuana is 1 February in Mexico City",
+    rule: "A CFDI is in the month its Fecha names: 22:30 on 31 January in Tijuana is January's, though it is February in Mexico City",
     accounts: [CARLOS],
     files: [file(TIJUANA)],
-    books: { [CARLOS]: { '2025-02': { spending: '580.00' } } },
+    books: { [CARLOS]: { '2025-01': { spending: '580.00' } } },
   },
 ];
 
@@ -303,11 +303,11 @@ describe.each(DRIVERS)('each CFDI type in the books on %s', (driver) => {
     expect(new Set(list.map((t) => t.receipt!.receipt_id)).size).toBe(1);
   }, 60_000);
 
-  it("dates a CFDI at its place of issue's time", async () => {
+  it('dates a CFDI on the day and month its Fecha names, wherever it was issued', async () => {
     const user = await userWith(env, [CARLOS]);
     await imported(user, [{ name: TIJUANA, bytes: fixture(TIJUANA) }]);
-    expect(await monthTickets(user, CARLOS, 2025, 1)).toEqual([]);
-    expect((await monthTickets(user, CARLOS, 2025, 2))[0]!.received_at).toBe('2025-02-01T00:30:00-06:00');
+    expect(await monthTickets(user, CARLOS, 2025, 2)).toEqual([]);
+    expect((await monthTickets(user, CARLOS, 2025, 1))[0]!.received_at).toBe('2025-01-31T22:30:00-06:00');
   }, 60_000);
 
   it("names each file's account and month in the statuses stream", async () => {
@@ -317,7 +317,7 @@ describe.each(DRIVERS)('each CFDI type in the books on %s', (driver) => {
     const placed = Object.fromEntries(events.map((e) => [e.name, e.placed]));
     expect(placed).toEqual({
       [PASE]: [{ rfc: CARLOS, month: '2025-01', count: 1 }],
-      [TIJUANA]: [{ rfc: CARLOS, month: '2025-02', count: 1 }],
+      [TIJUANA]: [{ rfc: CARLOS, month: '2025-01', count: 1 }],
       [SAME_RFC]: [{ rfc: CARLOS, month: '2025-02', count: 2 }],
     });
   }, 60_000);
