@@ -20,6 +20,8 @@ export interface CfdiCancellation {
   cancelStatus: CancelState | null;
   /** The UUID that replaced it (refacturar), when there is one. */
   replacedBy?: string | null;
+  /** SAT's status service answered 'Cancelado': a cancellation of ours still 'en_proceso' is done. */
+  satCancelled?: boolean;
 }
 
 /**
@@ -34,7 +36,10 @@ export async function markCfdiCancelled(db: Db, c: CfdiCancellation, now: Date):
     const set: Partial<typeof receipts.$inferInsert> = {};
     if (c.cancelStatus) set.cancelStatus = c.cancelStatus;
     if (c.replacedBy) set.replacedBy = c.replacedBy.toUpperCase();
-    if (cancelled) set.satStatus = 'Cancelado';
+    if (cancelled || c.satCancelled) set.satStatus = 'Cancelado';
+    if (c.satCancelled) {
+      await tx.update(receipts).set({ cancelStatus: 'cancelada' }).where(and(eq(receipts.uuid, uuid), eq(receipts.cancelStatus, 'en_proceso')));
+    }
     const held = Object.keys(set).length > 0
       ? await tx.update(receipts).set(set).where(eq(receipts.uuid, uuid)).returning({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
       : await tx.select({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.uuid, uuid));

@@ -6,7 +6,8 @@
 // Decisions:
 // - It only runs when a status service is configured (SAT_ESTADO_URL, or SAT_ESTADO=on for SAT's own):
 //   a dev machine or a test never calls SAT, and the demo's sandbox CFDI would only be 'No encontrado'.
-// - 'Cancelado' is final (SAT never revives a cancelled CFDI), so it is not asked again.
+// - 'Cancelado' is final (SAT never revives a cancelled CFDI), so it is not asked again, and the CFDI
+//   leaves the books: its live tickets in every account go to 0.00 (invoicing/cancellation.ts).
 // - SAT failing (HTTP error, timeout, junk) stops the batch and fails the job: pg-boss retries it later
 //   with backoff, and we do not keep knocking on a service that is down. The receipt being asked is
 //   stamped as attempted (status kept), so one CFDI that always makes SAT fail cannot block the queue's
@@ -20,6 +21,7 @@ import { verificationUrl } from '../cfdi/verification-url';
 import type { Db } from '../db/client';
 import { receipts } from '../db/schema';
 import type { FileStore } from '../files/file-store';
+import { markCfdiCancelled } from '../invoicing/cancellation';
 import { satEstadoCfdi, type CfdiStatus, type CfdiStatusPort } from './estado-cfdi';
 
 export const SAT_STATUS_QUEUE = 'sat-estado-cfdi';
@@ -67,7 +69,7 @@ export async function checkSatStatuses(db: Db, files: FileStore, port: CfdiStatu
   const sleep = opts.sleep ?? wait;
   const pauseMs = opts.pauseMs ?? SAT_STATUS_PAUSE_MS;
   const due = await db
-    .select({ id: receipts.id, xmlKey: receipts.xmlKey })
+    .select({ id: receipts.id, uuid: receipts.uuid, xmlKey: receipts.xmlKey })
     .from(receipts)
     .where(
       opts.receiptIds
@@ -104,6 +106,8 @@ export async function checkSatStatuses(db: Db, files: FileStore, port: CfdiStatu
       answers.set(expression, status);
     }
     await db.update(receipts).set({ satStatus: status.state, satCheckedAt: now }).where(eq(receipts.id, r.id));
+    // A cancelled CFDI leaves the books: its tickets (in every account that holds it) go to 0.00.
+    if (status.state === 'Cancelado') await markCfdiCancelled(db, { uuid: r.uuid, cancelStatus: null, satCancelled: true }, now);
     run.checked++;
   }
   return run;

@@ -1,12 +1,15 @@
 // The SAT status job: which receipts it asks about, what it writes, how it behaves when SAT fails, and
 // that pg-boss runs it once registered — always against the local fake SAT (fake-sat.ts).
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readCfdi } from '../../../src/server/cfdi/read';
 import { verificationUrl } from '../../../src/server/cfdi/verification-url';
 import { readEnv } from '../../../src/server/config';
-import { clients, receipts, users } from '../../../src/server/db/schema';
+import { toCents } from '../../../src/domain/decimal';
+import { newId } from '../../../src/domain/ids';
+import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
+import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../src/server/db/schema';
 import { DEMO_USER } from '../../../src/server/db/seed';
 import { startBoss } from '../../../src/server/jobs/boss';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
@@ -95,7 +98,20 @@ describe.each(DRIVERS)('SAT status job on %s', (driver) => {
     sat.expressions.length = 0;
   });
 
-  it('writes each unchecked receipt\'s SAT status, asking once per CFDI, politely paced', async () => {
+  it('writes each unchecked receipt\'s SAT status, asking once per CFDI, politely paced; a cancelled CFDI\'s ticket leaves the totals', async () => {
+    const db = h.database.db;
+    // A ticket on the CFDI SAT will call cancelled, one on a vigente one.
+    const ticketOn = async (receiptId: string) => {
+      const [r] = await db.select({ userId: receipts.userId, clientId: receipts.clientId }).from(receipts).where(eq(receipts.id, receiptId));
+      const id = newId();
+      await db.insert(tickets).values({ id, userId: r!.userId, clientId: r!.clientId, type: 2, statusId: 4, companyId: MANUAL_COMPANY_ID, amount: '1160.00', receivedAt: NOW, receiptId, createdAt: NOW, updatedAt: NOW });
+      return id;
+    };
+    const onCancelled = await ticketOn(ids.cancelado![0]!);
+    const onVigente = await ticketOn(ids.vigente![0]!);
+    const [owner] = await db.select({ c: receipts.clientId }).from(receipts).where(eq(receipts.id, ids.cancelado![0]!));
+    const booked = async () => (await db.select({ s: sql<string>`coalesce(sum(${ticketMonthTotals.total}), 0)::text` }).from(ticketMonthTotals).where(eq(ticketMonthTotals.clientId, owner!.c)))[0]!.s;
+    const booksBefore = await booked();
     const pauses: number[] = [];
     const run = await checkSatStatuses(h.database.db, h.files, satEstadoCfdi({ url: sat.url }), {
       now: NOW,
@@ -117,6 +133,11 @@ describe.each(DRIVERS)('SAT status job on %s', (driver) => {
     const read = readCfdi(fixtureXml(FILES.cancelado));
     if (!read.ok) throw new Error(read.reason);
     expect(sat.expressions).toContain(verificationUrl(read.cfdi));
+    const amounts = await db.select({ id: tickets.id, amount: tickets.amount, updatedAt: tickets.updatedAt }).from(tickets).where(inArray(tickets.id, [onCancelled, onVigente]));
+    expect(amounts.find((t) => t.id === onCancelled)).toEqual({ id: onCancelled, amount: '0.00', updatedAt: NOW });
+    expect(amounts.find((t) => t.id === onVigente)!.amount).toBe('1160.00');
+    // The books (ticket_month_totals) lost exactly the cancelled ticket's amount.
+    expect(toCents(await booked())! - toCents(booksBefore)!).toBe(-116000n);
   });
 
   it('rechecks after 30 days, except Cancelado (final); nothing is due the day after', async () => {
