@@ -36,6 +36,7 @@ export const CFDI_TXT = {
   noAmount: 'Sin monto',
   thisCfdi: 'Este CFDI',
   replaces: 'Sustituye a',
+  replacedBy: 'Sustituido por',
   stateVigente: 'vigente',
   stateInProcess: 'en proceso',
   stateCancelled: 'cancelada',
@@ -372,6 +373,8 @@ export function cfdiView(t: ViewTicket): CfdiView | null {
   const uuids: CfdiView['uuids'] = [];
   const own = uuidOf(r.uuid);
   if (own) uuids.push({ label: CFDI_TXT.thisCfdi, uuid: own, state: cfdiState(r.cancel_status, r.sat_status) });
+  const successor = uuidOf(r.replaced_by);
+  if (successor) uuids.push({ label: CFDI_TXT.replacedBy, uuid: successor, state: CFDI_TXT.stateVigente });
   for (const old of list(r.replaces)) {
     if (!isObj(old)) continue;
     const uuid = uuidOf(old.uuid);

@@ -95,6 +95,8 @@ export interface Receipt {
   payment?: ReceiptPayment | null;
   /** Our cancellation of this CFDI through the PAC. */
   cancel_status?: CancelStatus | null;
+  /** The UUID that replaced this CFDI (refacturar: SAT's FolioSustitucion), when it was replaced. */
+  replaced_by?: string | null;
   /** The CFDI this ticket's invoice replaced (refacturar), newest first, each with its state. */
   replaces?: { uuid: string; cancel_status: CancelStatus | null }[];
 }

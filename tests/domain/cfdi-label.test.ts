@@ -154,6 +154,11 @@ describe('the CFDI view', () => {
       { label: 'Este CFDI', uuid: U1.toUpperCase(), state: 'vigente' },
       { label: 'Sustituye a', uuid: U2.toUpperCase(), state: 'cancelada' },
     ]);
+    const old = cfdiView(t({ cancel_status: 'cancelada', replaced_by: U2 }));
+    expect(old?.uuids).toEqual([
+      { label: 'Este CFDI', uuid: U1.toUpperCase(), state: 'cancelada' },
+      { label: 'Sustituido por', uuid: U2.toUpperCase(), state: 'vigente' },
+    ]);
     expect(cfdiState('en_proceso')).toBe('en proceso');
     expect(cfdiState(null, 'Cancelado')).toBe('cancelada');
     expect(cfdiState('rechazada')).toBe('vigente');

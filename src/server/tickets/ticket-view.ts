@@ -58,6 +58,7 @@ export function ticketQuery(db: Db) {
         sealSat: receipts.sealSat,
         findings: receipts.findings,
         cancelStatus: receipts.cancelStatus,
+        replacedBy: receipts.replacedBy,
       },
       reviewDecision: ticketReviews.decision,
       reviewReason: ticketReviews.reason,
@@ -115,6 +116,7 @@ export function toTicket(r: Row, invoice: TicketInvoice | null = null, links: Re
           seal_sat: r.receipt.sealSat as SealState,
           findings: r.receipt.findings as CfdiFinding[],
           cancel_status: r.receipt.cancelStatus as CancelStatus | null,
+          replaced_by: r.receipt.replacedBy,
           ...(links.payment !== undefined ? { payment: links.payment } : {}),
           replaces: links.replaces ?? [],
         }
