@@ -8,7 +8,7 @@
 // keeps the PAC's answer next to the replaced request's files, so a CFDI imported later (its XML came
 // by e-mail before) is marked as soon as it arrives, and a re-run of the job does not ask again.
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { CancelResult, CancelState } from '../cfdi/pac';
+import { PacError, type CancelResult, type CancelState, type PacPort } from '../cfdi/pac';
 import type { Db } from '../db/client';
 import { invoiceRequests, receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
@@ -85,4 +85,34 @@ export async function markIfReplaced(db: Db, files: FileStore, uuid: string, now
   const answer = await readCancellation(files, old.id);
   if (!replacement?.uuid && !answer) return;
   await markCfdiCancelled(db, { uuid: id, cancelStatus: answer?.state ?? null, replacedBy: replacement?.uuid ?? answer?.replacement ?? null }, now);
+}
+
+/** Pending cancellations followed per run. */
+export const PENDING_CANCELLATIONS_BATCH = 100;
+
+/**
+ * Cancellations of ours still waiting for the receptor ('en_proceso' on a receipt): asks the PAC where
+ * each stands — SAT's answer after the receptor accepted, refused or let the 72 hours pass — and marks
+ * every copy. Answers how many changed. A PAC refusal about one UUID (205 …) leaves it as it was.
+ */
+export async function followPendingCancellations(deps: { db: Db; files: FileStore; pac: PacPort; clock: () => Date }, limit = PENDING_CANCELLATIONS_BATCH): Promise<number> {
+  const { db, files, pac } = deps;
+  const pending = await db.selectDistinct({ uuid: receipts.uuid }).from(receipts).where(eq(receipts.cancelStatus, 'en_proceso')).orderBy(receipts.uuid).limit(limit);
+  let changed = 0;
+  for (const { uuid } of pending) {
+    let answer: CancelResult | null;
+    try {
+      answer = await pac.cancellationStatus(uuid);
+    } catch (err) {
+      if (!(err instanceof PacError)) throw err;
+      console.error('[invoicing] estado de cancelación no disponible', uuid, err.message);
+      continue;
+    }
+    if (!answer || answer.state === 'en_proceso') continue;
+    const [request] = await db.select({ id: invoiceRequests.id }).from(invoiceRequests).where(and(eq(invoiceRequests.uuid, uuid), eq(invoiceRequests.status, 'sustituida')));
+    if (request) await saveCancellation(files, request.id, answer);
+    await markCfdiCancelled(db, { uuid, cancelStatus: answer.state, replacedBy: answer.replacement }, deps.clock());
+    changed++;
+  }
+  return changed;
 }

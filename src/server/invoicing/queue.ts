@@ -1,11 +1,16 @@
 // Invoice requests as durable pg-boss jobs: one job per request (queue policy 'stately' with the request
 // id as singletonKey: at most one waiting and one running per request), retried with backoff. Running a
-// request again is harmless (process.ts resumes at the first step not done).
+// request again is harmless (process.ts resumes at the first step not done). Hourly, the cancellations
+// of replaced invoices still waiting for their receptor are followed up at the PAC.
 import type PgBoss from 'pg-boss';
+import { followPendingCancellations } from './cancellation';
 import { giveUp, processInvoiceRequest, type InvoiceDeps } from './process';
 import { errorSummary } from '../lib/error-summary';
 
 export const INVOICE_QUEUE = 'invoice-request';
+export const CANCELLATIONS_QUEUE = 'invoice-cancellations';
+/** Every hour at :23: a receptor has 72 hours, so an hour's delay in noticing its answer is fine. */
+export const CANCELLATIONS_CRON = '23 * * * *';
 const RETRY = { retryLimit: 6, retryDelay: 10, retryBackoff: true, expireInMinutes: 15 } as const;
 
 /** How the routes hand a request over to the worker. */
@@ -39,6 +44,12 @@ export async function startInvoiceWorker(
       }
     }
   });
+  await boss.createQueue(CANCELLATIONS_QUEUE, { name: CANCELLATIONS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 300 });
+  await boss.work(CANCELLATIONS_QUEUE, async () => {
+    const changed = await followPendingCancellations(deps);
+    if (changed) console.log(`[invoicing] ${changed} cancelaciones resueltas por el receptor o el plazo`);
+  });
+  await boss.schedule(CANCELLATIONS_QUEUE, CANCELLATIONS_CRON);
   return {
     async enqueue(requestId) {
       await boss.send(INVOICE_QUEUE, { requestId }, { ...RETRY, retryDelay: opts.retryDelaySeconds ?? RETRY.retryDelay, singletonKey: requestId });

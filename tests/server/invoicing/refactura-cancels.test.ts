@@ -6,7 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelRequest, PacPort } from '../../../src/server/cfdi/pac';
+import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import { receipts, tickets } from '../../../src/server/db/schema';
+import { followPendingCancellations } from '../../../src/server/invoicing/cancellation';
 import { processInvoiceRequest } from '../../../src/server/invoicing/process';
 import { DRIVERS } from '../helpers/harness';
 import { markRfcVerifiedForTest } from '../helpers/rfc-verified';
@@ -195,3 +197,69 @@ describe.each(DRIVERS)('refacturar cancels the replaced CFDI on %s', (driver) =>
     expect(oldTicket!.amount).toBe('0.00');
   }, 60_000);
 });
+
+describe.each(DRIVERS)('refacturar over $1,000 a day later: the receptor must accept (%s)', (driver) => {
+  let env: InvoicingEnv;
+  let pac: SandboxPac;
+  const clock = { now: new Date() };
+  beforeAll(async () => {
+    env = await invoicingEnv(driver);
+    pac = new SandboxPac({ now: () => clock.now });
+    env.deps.pac = pac;
+  }, 60_000);
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const issuedAt = new Date(Date.now() - DAY);
+  const when = mexicoMonth(issuedAt);
+  const items = [{ description: 'Plan anual', quantity: '1', unit_price: '1500.00', clave_prod_serv: '81161700', clave_unidad: 'E48', iva: 'IVA16' as const }];
+  const movilTicket = () => merchantTicket(env, { companyId: MOVIL_NORTE, ticketNumber: `${Date.now()}${Math.floor(Math.random() * 1e11)}`.slice(0, 24).padEnd(24, '7'), issuedAt, postalCode: '64000', checkCode: 'QRK9X2', items });
+  const invoice4 = (ref: string, body: Record<string, unknown>, token?: string) => env.call('POST', `/api/v33/tickets/${ref}/invoice4`, { body, token });
+  const spending = async (token: string) => {
+    const r = await env.call('GET', `/api/v2/tickets?usuario[rfc_owner]=${EMPRESA.rfc}&date[year]=${when.year}&date[month]=${when.month}&action=stats`, { token });
+    return (r.json.response.stats.spending as { sum: string }[])[when.month - 1]!.sum;
+  };
+
+  /** An invoice stamped now, replaced 25 hours later: the cancellation waits for the receptor. */
+  async function replacedLater() {
+    clock.now = new Date();
+    const u = await requester(env, EMPRESA);
+    const t = await movilTicket();
+    const first = await invoice4(t.ref, { ...RECEIVER, client: u.clientId }, u.token);
+    expect(first.status, first.text).toBe(202);
+    await env.drain();
+    clock.now = new Date(Date.now() + 25 * 3_600_000);
+    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', client: u.clientId, refactura: 1, check: t.checkCode, total: t.total, ticket: movilNorteValues(t) }, u.token);
+    expect(re.status, re.text).toBe(202);
+    await env.drain();
+    const old = await requestRow(env, first.json.response.request_id);
+    const now = await requestRow(env, re.json.response.request_id);
+    const receipt = async () => (await env.h.database.db.select().from(receipts).where(eq(receipts.id, old.receiptId!)))[0]!;
+    expect(await receipt()).toMatchObject({ cancelStatus: 'en_proceso', replacedBy: now.uuid });
+    expect(await spending(u.token)).toBe(t.total);
+    return { u, t, old, now, receipt };
+  }
+
+  it('the receptor accepts: the next follow-up marks it cancelada (SAT: Cancelado); refuses: rechazada, still out of the totals', async () => {
+    const accepted = await replacedLater();
+    const refused = await replacedLater();
+    expect(await followPendingCancellations(env.deps)).toBe(0);
+    await pac.answerCancellation(accepted.old.uuid!, true);
+    await pac.answerCancellation(refused.old.uuid!, false);
+    expect(await followPendingCancellations(env.deps)).toBe(2);
+    expect(await accepted.receipt()).toMatchObject({ cancelStatus: 'cancelada', satStatus: 'Cancelado', replacedBy: accepted.now.uuid });
+    expect(await refused.receipt()).toMatchObject({ cancelStatus: 'rechazada', replacedBy: refused.now.uuid });
+    expect(await spending(accepted.u.token)).toBe(accepted.t.total);
+    expect(await spending(refused.u.token)).toBe(refused.t.total);
+  }, 90_000);
+
+  it('the 72 hours pass without an answer: plazo vencido, cancelada', async () => {
+    const late = await replacedLater();
+    clock.now = new Date(clock.now.getTime() + 73 * 3_600_000);
+    expect(await followPendingCancellations(env.deps)).toBeGreaterThanOrEqual(1);
+    expect(await late.receipt()).toMatchObject({ cancelStatus: 'cancelada', satStatus: 'Cancelado' });
+    expect(await pac.cancellationStatus(late.old.uuid!)).toMatchObject({ satStatus: 'Plazo vencido' });
+  }, 60_000);
+});
+
