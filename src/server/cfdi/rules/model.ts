@@ -2,7 +2,7 @@
 // their taxes, the comprobante's taxes, complements), so each rule reads lists instead of searching
 // the tree again: the whole check stays linear in the document's size.
 import type { Document, Element } from '@xmldom/xmldom';
-import { NS_CFDI40, NS_TFD } from '../cadena';
+import { NS_CFDI40 } from '../cadena';
 
 export const NS_CCE = new Set(['http://www.sat.gob.mx/ComercioExterior20', 'http://www.sat.gob.mx/ComercioExterior11', 'http://www.sat.gob.mx/ComercioExterior']);
 export const NS_IMPLOCAL = 'http://www.sat.gob.mx/implocal';
@@ -41,7 +41,6 @@ export interface CfdiModel {
   complementos: Element[];
   hasCce: boolean;
   implocal?: Element;
-  timbre?: Element;
 }
 
 export function children(el: Element, local?: string): Element[] {
@@ -103,7 +102,6 @@ export function modelOf(doc: Document): CfdiModel | null {
           m.complementos.push(comp);
           if (comp.localName === 'ComercioExterior' && NS_CCE.has(comp.namespaceURI ?? '')) m.hasCce = true;
           if (comp.localName === 'ImpuestosLocales' && comp.namespaceURI === NS_IMPLOCAL) m.implocal ??= comp;
-          if (comp.localName === 'TimbreFiscalDigital' && comp.namespaceURI === NS_TFD) m.timbre ??= comp;
         }
         break;
     }
