@@ -72,19 +72,39 @@ export async function readCancellation(files: FileStore, requestId: string): Pro
 }
 
 /**
- * A CFDI we issued that a refacturación replaced, arriving in the user's books after it (its XML was
- * kept from the first e-mail): marks it as the refacturación left it. No-op for any other UUID.
+ * CFDI arriving in the user's books (an import by QR, a file, a SAT download) that are already known to
+ * be replaced or cancelled get marked and leave the totals as soon as they arrive: one we issued that a
+ * refacturación replaced (its XML was kept from the first e-mail), or one another account already holds
+ * as cancelled or replaced. Batched: two queries for any number of UUIDs, then work only for those found.
  */
+export async function markKnownCancellations(db: Db, files: FileStore, uuids: readonly string[], now: Date): Promise<void> {
+  const ids = [...new Set(uuids.map((u) => u.trim().toUpperCase()).filter(Boolean))];
+  if (ids.length === 0) return;
+  const replaced = await db.select({ id: invoiceRequests.id, uuid: invoiceRequests.uuid }).from(invoiceRequests)
+    .where(and(inArray(invoiceRequests.uuid, ids), eq(invoiceRequests.status, 'sustituida')));
+  const known = await db.selectDistinctOn([receipts.uuid], { uuid: receipts.uuid, cancelStatus: receipts.cancelStatus, replacedBy: receipts.replacedBy, satStatus: receipts.satStatus })
+    .from(receipts)
+    .where(and(inArray(receipts.uuid, ids), or(sql`${receipts.cancelStatus} is not null`, sql`${receipts.replacedBy} is not null`, eq(receipts.satStatus, 'Cancelado'))))
+    .orderBy(receipts.uuid, sql`${receipts.replacedBy} is null`, sql`${receipts.cancelStatus} is null`);
+  const done = new Set<string>();
+  for (const old of replaced) {
+    const [replacement] = await db.select({ uuid: invoiceRequests.uuid }).from(invoiceRequests)
+      .where(and(eq(invoiceRequests.replacesId, old.id), sql`${invoiceRequests.uuid} is not null`));
+    const answer = await readCancellation(files, old.id);
+    const replacedBy = replacement?.uuid ?? answer?.replacement ?? null;
+    if (!replacedBy && !answer) continue;
+    await markCfdiCancelled(db, { uuid: old.uuid!, cancelStatus: answer?.state ?? null, replacedBy }, now);
+    done.add(old.uuid!);
+  }
+  for (const k of known) {
+    if (done.has(k.uuid)) continue;
+    await markCfdiCancelled(db, { uuid: k.uuid, cancelStatus: (k.cancelStatus as CancelState | null) ?? null, replacedBy: k.replacedBy, satCancelled: k.satStatus === 'Cancelado' }, now);
+  }
+}
+
+/** One UUID's markKnownCancellations (the import by SAT QR). */
 export async function markIfReplaced(db: Db, files: FileStore, uuid: string, now: Date): Promise<void> {
-  const id = uuid.trim().toUpperCase();
-  const [old] = await db.select({ id: invoiceRequests.id }).from(invoiceRequests)
-    .where(and(eq(invoiceRequests.uuid, id), eq(invoiceRequests.status, 'sustituida')));
-  if (!old) return;
-  const [replacement] = await db.select({ uuid: invoiceRequests.uuid }).from(invoiceRequests)
-    .where(and(eq(invoiceRequests.replacesId, old.id), sql`${invoiceRequests.uuid} is not null`));
-  const answer = await readCancellation(files, old.id);
-  if (!replacement?.uuid && !answer) return;
-  await markCfdiCancelled(db, { uuid: id, cancelStatus: answer?.state ?? null, replacedBy: replacement?.uuid ?? answer?.replacement ?? null }, now);
+  await markKnownCancellations(db, files, [uuid], now);
 }
 
 /** Pending cancellations followed per run. */
