@@ -15,6 +15,7 @@ import { receiptKeys } from '../receipts/receipts';
 import { errorSummary } from '../lib/error-summary';
 import { bulkInsert } from './bulk-insert';
 import { uploadsChanged } from './changes';
+import { markKnownCancellations } from '../invoicing/cancellation';
 import { importCfdiBatch, runLimited, type Account, type Outcome, type XmlItem } from './import-cfdi';
 import { parsePool, type FileParser } from './parse-pool';
 import { sniffUpload } from './sniff';
@@ -120,6 +121,9 @@ class Run {
         (tx, outcomes) => writeStatuses(tx, outcomes, this.deps.clock()),
         this.others,
       );
+      // A CFDI already known cancelled or replaced (a refacturación) leaves the totals as it arrives.
+      const arrived = [...out.values()].flatMap((o) => (o.uuid && o.receiptIds.length > 0 ? [o.uuid] : []));
+      await markKnownCancellations(this.deps.db, this.deps.files, arrived, this.deps.clock());
       for (const [id, o] of out) {
         all.set(id, o);
         if (o.uuid && o.receiptIds.length > 0) this.receiptsByUuid.set(o.uuid, { receiptIds: o.receiptIds, ticketIds: o.ticketIds });

@@ -1,16 +1,17 @@
 // A CFDI that arrives in a second account after the first one learnt it was cancelled (SAT said so) or
 // replaced: markKnownCancellations marks the new copy and takes its ticket out of the totals, and leaves
-// CFDI nobody knows anything about alone.
+// CFDI nobody knows anything about alone; the upload import applies it to every batch.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
 import { readCfdi } from '../../../src/server/cfdi/read';
-import { clients, receipts, tickets, users } from '../../../src/server/db/schema';
+import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../src/server/db/schema';
 import { DEMO_USER } from '../../../src/server/db/seed';
 import { markCfdiCancelled, markKnownCancellations } from '../../../src/server/invoicing/cancellation';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
+import { fixture, importEnv, settled, upload, userWith, type ImportEnv } from '../imports/import-helpers';
 import { fixtureXml } from '../receipts/receipt-fixtures';
 
 const NOW = new Date('2026-11-22T18:00:00Z');
@@ -53,5 +54,42 @@ describe.each(DRIVERS)('known cancellations on %s', (driver) => {
     expect(copies.find((c) => c.uuid === unknown.uuid)).toMatchObject({ cancelStatus: null, replacedBy: null, satStatus: null });
     const amounts = new Map((await db.select({ id: tickets.id, amount: tickets.amount }).from(tickets).where(inArray(tickets.id, late.map((l) => l.ticket)))).map((t) => [t.id, t.amount]));
     expect(late.map((l) => amounts.get(l.ticket))).toEqual(['0.00', '0.00', '100.00']);
+  }, 60_000);
+});
+
+describe.each(DRIVERS)('an uploaded XML of a CFDI known cancelled on %s', (driver) => {
+  let env: ImportEnv;
+  beforeAll(async () => {
+    env = await importEnv(driver);
+  }, 60_000);
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('arrives marked, with its ticket at 0.00 in the month\'s books', async () => {
+    const file = 'cfdi40-ingreso-eku-descuento-stamped.xml';
+    const read = readCfdi(fixture(file));
+    if (!read.ok) throw new Error(read.reason);
+    const c = read.cfdi;
+    const first = await userWith(env, [c.receiver.rfc]);
+    const second = await userWith(env, [c.receiver.rfc]);
+    const up = async (u: typeof first) => {
+      const r = await upload(env, u, [{ name: 'factura.xml', bytes: fixture(file) }], { rfc: c.receiver.rfc });
+      expect(r.status, r.text).toBeLessThan(300);
+      const ids = (r.json.response.files as { id: string }[]).map((f) => f.id);
+      const rows = await settled(env, ids);
+      expect(rows.map((x) => x.status)).toEqual(['importado']);
+    };
+    await up(first);
+    const db = env.h.database.db;
+    await db.update(receipts).set({ satStatus: 'Cancelado' }).where(eq(receipts.uuid, c.uuid));
+    await markCfdiCancelled(db, { uuid: c.uuid, cancelStatus: null, satCancelled: true }, new Date());
+    await up(second);
+    const [copy] = await db.select({ id: receipts.id, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.clientId, second.clientIds.get(c.receiver.rfc)!));
+    expect(copy!.satStatus).toBe('Cancelado');
+    const [ticket] = await db.select({ amount: tickets.amount }).from(tickets).where(eq(tickets.receiptId, copy!.id));
+    expect(ticket!.amount).toBe('0.00');
+    const totals = await db.select({ total: ticketMonthTotals.total }).from(ticketMonthTotals).where(eq(ticketMonthTotals.clientId, second.clientIds.get(c.receiver.rfc)!));
+    expect(totals.every((t) => Number(t.total) === 0)).toBe(true);
   }, 60_000);
 });
