@@ -4,7 +4,8 @@
 // with the Certificado inside, NoCertificado is that certificate's serial, it is a CSD of the Emisor's
 // RFC), refuses a Fecha later than the stamping time at its place of issue (LugarExpedicion's time
 // zone), applies SAT's CFDI 4.0 rules (rules/index.ts: the same ones we check before stamping) and
-// answers the first one broken with its CFDI40xxx code, then adds cfdi:Complemento/tfd:TimbreFiscalDigital 1.1.
+// answers the first one broken with its CFDI40xxx code, then adds
+// cfdi:Complemento/tfd:TimbreFiscalDigital 1.1.
 // Its own signing key is SAT's public TEST CSD CSD01_AAA010101AAA (password 12345678a, expired
 // 2021, worthless outside sandboxes): SelloSAT is signed with it, NoCertificadoSAT is its serial
 // and RfcProvCertif its RFC, so anyone can check a sandbox timbre with its public certificate.
@@ -121,7 +122,8 @@ export class SandboxPac implements PacPort {
     const stamped = new XMLSerializer().serializeToString(doc);
     // The timbre must not change what the issuer signed: guard against a serialisation slip.
     if (cadenaOriginal(stamped) !== seal.cadena) throw new Error('sandbox PAC: stamping changed the cadena original');
-    await this.serial(() => this.remember(recordOf(root, uuid, stampedAt)));
+    const { record, pays } = recordOf(root, uuid, stampedAt);
+    await this.serial(() => this.remember(record, pays));
     return { xml: stamped, uuid, fechaTimbrado };
   }
 
@@ -202,11 +204,14 @@ export class SandboxPac implements PacPort {
     return expired;
   }
 
-  /** Keeps a stamped CFDI (once: a re-sent document keeps its record) and notes it on the CFDI it relates. */
-  private async remember(record: SandboxRecord): Promise<void> {
+  /**
+   * Keeps a stamped CFDI (once: a re-sent document keeps its record) and notes it on the CFDI it relates
+   * and, for a payment, on the documents it pays.
+   */
+  private async remember(record: SandboxRecord, pays: readonly string[]): Promise<void> {
     if (await this.ledger.get(record.uuid)) return;
     await this.ledger.put(record);
-    const links = [...record.relates.map((r) => ({ uuid: r.uuid, how: r.tipoRelacion })), ...paidBy(record)];
+    const links = [...record.relates.map((r) => ({ uuid: r.uuid, how: r.tipoRelacion })), ...pays.map((uuid) => ({ uuid, how: 'pago' }))];
     for (const link of links) {
       const target = await this.ledger.get(link.uuid);
       if (!target || target.relatedBy.some((r) => r.uuid === record.uuid && r.how === link.how)) continue;
@@ -221,14 +226,8 @@ export class SandboxPac implements PacPort {
   }
 }
 
-/** The ledger's links of a payment: the documents it pays (kept apart from relates, which is CfdiRelacionados). */
-const paid = new WeakMap<SandboxRecord, string[]>();
-function paidBy(record: SandboxRecord): { uuid: string; how: string }[] {
-  return (paid.get(record) ?? []).map((uuid) => ({ uuid, how: 'pago' }));
-}
-
-/** What the cancellation rules need of a CFDI being stamped. */
-function recordOf(root: Element, uuid: string, stampedAt: Date): SandboxRecord {
+/** What the cancellation rules need of a CFDI being stamped, and the documents it pays (Pagos 2.0). */
+function recordOf(root: Element, uuid: string, stampedAt: Date): { record: SandboxRecord; pays: string[] } {
   const attr = (el: Element | undefined, name: string) => (el?.getAttribute(name) ?? '').trim();
   const relates: SandboxRecord['relates'] = [];
   for (let c = root.firstChild; c; c = c.nextSibling) {
@@ -257,8 +256,7 @@ function recordOf(root: Element, uuid: string, stampedAt: Date): SandboxRecord {
   const documents = Array.from(root.getElementsByTagNameNS(NS_PAGOS20, 'DoctoRelacionado'))
     .map((d) => normalUuid(d.getAttribute('IdDocumento') ?? ''))
     .filter((u): u is string => u !== null);
-  paid.set(record, [...new Set(documents)]);
-  return record;
+  return { record, pays: [...new Set(documents)] };
 }
 
 function resultOf(uuid: string, c: SandboxCancellation, code: '201' | '202'): CancelResult {
