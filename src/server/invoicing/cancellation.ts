@@ -31,26 +31,40 @@ export interface CfdiCancellation {
  */
 export async function markCfdiCancelled(db: Db, c: CfdiCancellation, now: Date): Promise<number> {
   const uuid = c.uuid.trim().toUpperCase();
-  const cancelled = c.cancelStatus === 'cancelada';
+  const replacedBy = c.replacedBy?.trim().toUpperCase() || null;
   return db.transaction(async (tx) => {
-    const set: Partial<typeof receipts.$inferInsert> = {};
-    if (c.cancelStatus) set.cancelStatus = c.cancelStatus;
-    if (c.replacedBy) set.replacedBy = c.replacedBy.toUpperCase();
-    if (cancelled || c.satCancelled) set.satStatus = 'Cancelado';
-    if (c.satCancelled) {
-      await tx.update(receipts).set({ cancelStatus: 'cancelada' }).where(and(eq(receipts.uuid, uuid), eq(receipts.cancelStatus, 'en_proceso')));
+    const before = await tx.select({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
+      .from(receipts).where(eq(receipts.uuid, uuid));
+    const changed: string[] = [];
+    const gone: string[] = [];
+    for (const r of before) {
+      const after = {
+        // SAT saying 'Cancelado' settles a cancellation of ours that was waiting for the receptor.
+        cancelStatus: c.cancelStatus ?? (c.satCancelled && r.cancelStatus === 'en_proceso' ? 'cancelada' : r.cancelStatus),
+        replacedBy: replacedBy ?? r.replacedBy,
+        satStatus: c.cancelStatus === 'cancelada' || c.satCancelled ? 'Cancelado' : r.satStatus,
+      };
+      if (after.cancelStatus !== r.cancelStatus || after.replacedBy !== r.replacedBy || after.satStatus !== r.satStatus) {
+        await tx.update(receipts).set(after).where(eq(receipts.id, r.id));
+        changed.push(r.id);
+      }
+      if (after.cancelStatus === 'cancelada' || after.satStatus === 'Cancelado' || after.replacedBy !== null) gone.push(r.id);
     }
-    const held = Object.keys(set).length > 0
-      ? await tx.update(receipts).set(set).where(eq(receipts.uuid, uuid)).returning({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
-      : await tx.select({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.uuid, uuid));
-    const gone = held.filter((r) => r.cancelStatus === 'cancelada' || r.satStatus === 'Cancelado' || r.replacedBy !== null).map((r) => r.id);
-    if (gone.length === 0) return 0;
-    const zeroed = await tx
-      .update(tickets)
-      .set({ amount: '0.00', originalAmount: sql`case when ${tickets.originalAmount} is null then null else 0 end`, updatedAt: now })
-      .where(and(inArray(tickets.receiptId, gone), isNull(tickets.deletedAt), or(ne(tickets.amount, '0'), ne(tickets.originalAmount, '0'))))
-      .returning({ id: tickets.id });
-    return zeroed.length;
+    const touched = new Set<string>();
+    if (gone.length > 0) {
+      const zeroed = await tx
+        .update(tickets)
+        .set({ amount: '0.00', originalAmount: sql`case when ${tickets.originalAmount} is null then null else 0 end`, updatedAt: now })
+        .where(and(inArray(tickets.receiptId, gone), isNull(tickets.deletedAt), or(ne(tickets.amount, '0'), ne(tickets.originalAmount, '0'))))
+        .returning({ id: tickets.id });
+      for (const t of zeroed) touched.add(t.id);
+    }
+    // A ticket whose receipt's state changed is pulled again by the apps (its JSON shows that state).
+    if (changed.length > 0) {
+      await tx.update(tickets).set({ updatedAt: now })
+        .where(and(inArray(tickets.receiptId, changed), isNull(tickets.deletedAt), ne(tickets.updatedAt, now)));
+    }
+    return touched.size;
   });
 }
 

@@ -245,10 +245,15 @@ describe.each(DRIVERS)('refacturar over $1,000 a day later: the receptor must ac
     const accepted = await replacedLater();
     const refused = await replacedLater();
     expect(await followPendingCancellations(env.deps)).toBe(0);
+    const ticketUpdated = async () => (await env.h.database.db.select({ at: tickets.updatedAt }).from(tickets).where(eq(tickets.id, accepted.old.ticketId!)))[0]!.at.getTime();
+    const before = await ticketUpdated();
+    await new Promise((r) => setTimeout(r, 5));
     await pac.answerCancellation(accepted.old.uuid!, true);
     await pac.answerCancellation(refused.old.uuid!, false);
     expect(await followPendingCancellations(env.deps)).toBe(2);
     expect(await accepted.receipt()).toMatchObject({ cancelStatus: 'cancelada', satStatus: 'Cancelado', replacedBy: accepted.now.uuid });
+    // Its ticket (already at 0.00) is pulled again by the apps: the receipt's state it shows changed.
+    expect(await ticketUpdated()).toBeGreaterThan(before);
     expect(await refused.receipt()).toMatchObject({ cancelStatus: 'rechazada', replacedBy: refused.now.uuid });
     expect(await spending(accepted.u.token)).toBe(accepted.t.total);
     expect(await spending(refused.u.token)).toBe(refused.t.total);
