@@ -50,6 +50,7 @@ export function makeSatCatalogs(): { domain: string; rules: string } {
   ].join('\n');
 
   const monedas = Object.fromEntries(load('moneda.json').filter(current).map((r) => [str(r.code), Number(r.decimals)]));
+  const variations = Object.fromEntries(load('moneda.json').filter(current).map((r) => [str(r.code), Number(r.maxVariationPercent)]));
   const tipos = Object.fromEntries(load('tipo-comprobante.json').filter(current).map((r) => [str(r.id), str(r.valor_maximo)]));
   const impuestos = load('impuesto.json').filter(current).map((r) => ({ code: str(r.id), name: str(r.texto), traslado: r.traslado === 1, retencion: r.retencion === 1 }));
   const impuestoCode: Record<string, string> = { ISR: '001', IVA: '002', IEPS: '003', 'IVA Crédito aplicado del 50%': '002' };
@@ -67,6 +68,8 @@ export function makeSatCatalogs(): { domain: string; rules: string } {
     `export const METODO_PAGO: ReadonlySet<string> = new Set(${json(load('metodo-pago.json').filter(current).map((r) => str(r.code)))});`,
     '/** c_Moneda: decimals each currency supports. */',
     `export const MONEDA_DECIMALS: ReadonlyMap<string, number> = new Map(Object.entries(${json(monedas)}));`,
+    '/** c_Moneda: how far (percent) a TipoCambio may be from the day\'s published rate without a Confirmacion. */',
+    `export const MONEDA_VARIATION: ReadonlyMap<string, number> = new Map(Object.entries(${json(variations)}));`,
     '/** c_TipoDeComprobante: the largest Total without a Confirmacion. */',
     `export const TIPO_COMPROBANTE_MAX: ReadonlyMap<string, string> = new Map(Object.entries(${json(tipos)}));`,
     `export const EXPORTACION: ReadonlySet<string> = new Set(${json(ids('exportacion.json'))});`,

@@ -154,6 +154,8 @@ export interface CfdiData {
   moneda: string;
   /** As written; '' when absent. */
   tipoCambio: string;
+  /** Comprobante@Confirmacion (the PAC's key for an amount or rate out of range); '' when absent. */
+  confirmacion: string;
   subTotal: string;
   /** As written; '' when absent. */
   descuento: string;
@@ -586,6 +588,7 @@ function assemble(raw: Raw): CfdiData {
     },
     moneda,
     tipoCambio,
+    confirmacion: attr(r, 'Confirmacion'),
     subTotal,
     descuento,
     total,

@@ -10,7 +10,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MSG } from '../../domain/messages';
 import { TICKET_TYPE } from '../../domain/ticket';
+import { listFactsOf, lookUpPublishedData } from '../cfdi/published-data';
 import type { CfdiData } from '../cfdi/read';
+import { listFindings, mergeFindings } from '../cfdi/rules';
 import type { Db } from '../db/client';
 import { cfdiPayments, receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
@@ -183,6 +185,11 @@ export async function importCfdiBatch(
     [...new Set(guessed.filter((p) => p.sides.some((t) => t.type === TICKET_TYPE.incomeCfdi)).map((p) => p.cfdi.receiver.rfc))],
   );
 
+  // SAT's rules that need published data (the day's exchange rate, SAT's cancelled RFCs) are judged
+  // here, not in the parse workers, which have no database: one lookup for the batch's new CFDI.
+  const fresh = planned.filter((p) => p.sides.some((s) => !existing.has(`${s.clientId}|${p.cfdi.uuid}`)));
+  const published = await lookUpPublishedData(db, fresh.flatMap((p) => listFactsOf(p.cfdi) ?? []));
+
   const newReceipts: (BatchReceipt & { bytes: Uint8Array })[] = [];
   const newTickets: (typeof tickets.$inferInsert)[] = [];
   const newPayments: (typeof cfdiPayments.$inferInsert)[] = [];
@@ -191,7 +198,13 @@ export async function importCfdiBatch(
   const claimed = new Map<string, string>(); // clientId|uuid → receipt id made in this batch
   for (const p of planned) {
     const o: Outcome = { status: 'duplicado', reason: p.note, ticketIds: [], receiptIds: [], uuid: p.cfdi.uuid };
-    const facts = { ...factsFromCfdi(p.cfdi), ...p.item.read?.checks };
+    const checks = p.item.read?.checks;
+    const listed = listFactsOf(p.cfdi);
+    const facts = {
+      ...factsFromCfdi(p.cfdi),
+      ...checks,
+      ...(checks && listed ? { findings: mergeFindings(checks.findings, listFindings(listed, published)) } : {}),
+    };
     const payroll = p.cfdi.tipoDeComprobante === 'N';
     // One receipt per account, with a ticket per side the account is on (both when it issued and received it).
     const byClient = new Map<number, BookSide[]>();

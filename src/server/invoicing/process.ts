@@ -12,7 +12,8 @@ import { CfdiBuildError } from '../cfdi/build';
 import { PacError, type CancelState, type PacPort } from '../cfdi/pac';
 import { renderCfdiPdfOffThread } from '../cfdi/pdf-pool';
 import { readCfdi, type CfdiData } from '../cfdi/read';
-import { checkCfdi40 } from '../cfdi/rules';
+import { lookUpPublishedData } from '../cfdi/published-data';
+import { checkCfdi40, listFactsOfXml } from '../cfdi/rules';
 import { sealCfdi } from '../cfdi/seal';
 import { verificationUrl } from '../cfdi/verification-url';
 import type { Db } from '../db/client';
@@ -95,7 +96,10 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
     }
     // SAT's CFDI 4.0 rules, as a PAC applies them: a document with a finding never reaches the PAC.
     // The user gets the spec's message (the S01 one when the receiver's regime and Uso are the cause).
-    const findings = checkCfdi40(sealedXml, { now: deps.clock(), beforeStamping: true });
+    // With the day's exchange rate and SAT's cancelled RFCs we keep (CFDI40118, CFDI40138, CFDI40143).
+    const listed = listFactsOfXml(sealedXml);
+    const lists = listed ? await lookUpPublishedData(db, [listed]) : undefined;
+    const findings = checkCfdi40(sealedXml, { now: deps.clock(), beforeStamping: true, lists });
     if (findings.length > 0) {
       console.error('[invoicing] reglas del SAT:', id, findings.map((f) => f.code).join(' '));
       const r = req.receiver;

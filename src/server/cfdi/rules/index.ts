@@ -3,7 +3,9 @@
 // imported CFDI. Parses once (safely: no DTD, size cap, depth cap — ../light-xml.ts, saxes into a
 // light read-only tree, several times cheaper than xmldom's DOM), walks the tree once into a model, then each rule module reads that model, so the cost is linear in the document. Never
 // throws: a document that is not a CFDI 4.0 (or not XML at all) gets no findings, since the matrix
-// says nothing about it. Rules that need SAT's online lists are not here (see README).
+// says nothing about it. Rules that need published data (the day's exchange rate, SAT's cancelled RFCs)
+// run when the caller hands that data in (options.lists, published-lists.ts); the rest of SAT's online
+// lists are not here (see README).
 import type { Document } from '@xmldom/xmldom';
 import type { CfdiFinding } from '../../../domain/ticket';
 import { parseLightXml } from '../light-xml';
@@ -15,11 +17,14 @@ import { impuestosRules } from './impuestos';
 import { explain } from './messages';
 import { attr, modelOf } from './model';
 import { partiesRules } from './parties';
+import { listRules, type PublishedLists } from './published-lists';
 import { sealRules } from './seal-rules';
 
 export type { CfdiFinding } from '../../../domain/ticket';
+export type { ListFacts, PublishedLists } from './published-lists';
+export { listFactsOfXml, listFindings, mergeFindings } from './published-lists';
 
-const MODULES: readonly RuleModule[] = [comprobanteRules, partiesRules, conceptosRules, impuestosRules, sealRules];
+const MODULES: readonly RuleModule[] = [comprobanteRules, partiesRules, conceptosRules, impuestosRules, sealRules, listRules];
 
 /** The matrix codes this engine checks, in code order. */
 export const CFDI40_RULES_IMPLEMENTED: readonly string[] = Object.freeze([...new Set(MODULES.flatMap((r) => r.codes))].sort());
@@ -36,6 +41,8 @@ export interface CheckOptions {
   beforeStamping?: boolean;
   /** Skip the Sello/Certificado check (CFDI40102/40106): for callers that verify the seal themselves. */
   skipSeal?: boolean;
+  /** Published data looked up beforehand (exchange rates, SAT's cancelled RFCs) for CFDI40118, CFDI40138 and CFDI40143. */
+  lists?: PublishedLists;
 }
 
 /**
@@ -58,6 +65,7 @@ export function checkCfdi40(xml: string | Uint8Array | Document, options: CheckO
     tipo: attr(model.root, 'TipoDeComprobante') ?? '',
     decimals: MONEDA_DECIMALS.get(attr(model.root, 'Moneda') ?? ''),
     beforeStamping: options.beforeStamping === true,
+    lists: options.lists,
     report(code, message) {
       if (!found.has(code)) found.set(code, message ?? explain(code));
     },

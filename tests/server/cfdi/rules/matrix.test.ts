@@ -2,7 +2,7 @@
 // with a setting that makes the rule apply) passes, and the same CFDI with one thing changed fails
 // with that code. Changing a sealed CFDI breaks its Sello, so each case looks only at its own code.
 import { describe, expect, it } from 'vitest';
-import { checkCfdi40, CFDI40_RULES_IMPLEMENTED } from '../../../../src/server/cfdi/rules';
+import { checkCfdi40, CFDI40_RULES_IMPLEMENTED, type PublishedLists } from '../../../../src/server/cfdi/rules';
 import { CCE20, fixture, mutate, type Doc } from './mutate';
 
 const BASES = {
@@ -24,7 +24,14 @@ interface Case {
   pass?: (d: Doc) => unknown;
   /** The one change that breaks the rule (applied after `pass`). */
   fail: (d: Doc) => unknown;
+  /** Published data the rule needs (exchange rates, SAT's cancelled RFCs), given to both fixtures. */
+  lists?: PublishedLists;
 }
+
+/** Banxico's FIX as the exchange_rates table would give it for the 'usd' base (Fecha 2023-06-18). */
+const USD_RATE: PublishedLists = { rate: (currency, date) => (currency === 'USD' && date === '2023-06-18' ? '18.500000' : undefined) };
+/** SAT's list of cancelled RFCs, as kept in inactive_rfcs. */
+const CANCELLED: PublishedLists = { cancelledRfc: (rfc) => rfc === 'AAA010101AAA' };
 
 const foreign = (d: Doc, extra: Record<string, string | undefined> = {}) =>
   d.set('Receptor', { Rfc: 'XEXX010101000', Nombre: 'ACME INC', RegimenFiscalReceptor: '616', UsoCFDI: 'S01', DomicilioFiscalReceptor: '86000', ...extra });
@@ -60,6 +67,7 @@ const CASES: Case[] = [
   { code: 'CFDI40115', base: 'usd', fail: (d) => d.set(d.root, { TipoCambio: undefined }) },
   { code: 'CFDI40116', base: 'pago', fail: (d) => d.set(d.root, { TipoCambio: '1' }) },
   { code: 'CFDI40117', base: 'usd', fail: (d) => d.set(d.root, { TipoCambio: '18.9008123' }) },
+  { code: 'CFDI40118', base: 'usd', lists: USD_RATE, fail: (d) => d.set(d.root, { TipoCambio: '19.5000' }) },
   { code: 'CFDI40119', base: 'eku', fail: (d) => d.set(d.root, { Total: '3327.02' }) },
   { code: 'CFDI40120', base: 'eku', fail: (d) => d.set(d.root, { Total: '9999999999999999999' }) },
   { code: 'CFDI40121', base: 'eku', fail: (d) => d.set(d.root, { TipoDeComprobante: 'X' }) },
@@ -77,6 +85,7 @@ const CASES: Case[] = [
   { code: 'CFDI40135', base: 'eku', pass: (d) => { global(d, { Periodicidad: '05', Meses: '13', Año: '2025' }); d.set('Emisor', { RegimenFiscal: '621' }); }, fail: (d) => d.set('InformacionGlobal', { Meses: '01' }) },
   { code: 'CFDI40136', base: 'eku', pass: (d) => global(d, { Periodicidad: '04', Meses: '12', Año: '2020' }), fail: (d) => d.set('InformacionGlobal', { Año: '2019' }) },
   { code: 'CFDI40137', base: 'eku', pass: (d) => d.add(d.root, 'CfdiRelacionados', { TipoRelacion: '01' }, true), fail: (d) => d.set('CfdiRelacionados', { TipoRelacion: '08' }) },
+  { code: 'CFDI40138', base: 'eku', lists: CANCELLED, fail: (d) => d.set('Emisor', { Rfc: 'AAA010101AAA' }) },
   { code: 'CFDI40140', base: 'eku', fail: (d) => d.set('Emisor', { RegimenFiscal: '600' }) },
   { code: 'CFDI40141', base: 'eku', fail: (d) => d.set('Emisor', { RegimenFiscal: '612' }) },
   { code: 'CFDI40143', base: 'eku', fail: (d) => d.set('Receptor', { Rfc: 'MCI7313249Y1' }) },
@@ -161,10 +170,10 @@ const CASES: Case[] = [
   { code: 'CFDI40222', base: 'eku', fail: (d) => d.complement(CCE20, 'cce20:ComercioExterior', { Version: '2.0' }) },
 ];
 
-function codes(base: Base, edit?: (d: Doc) => unknown): string[] {
+function codes(base: Base, edit?: (d: Doc) => unknown, lists?: PublishedLists): string[] {
   const { file, now } = BASES[base];
   const xml = edit ? mutate(fixture(file), edit) : fixture(file);
-  return checkCfdi40(xml, { now }).map((f) => f.code);
+  return checkCfdi40(xml, { now, lists }).map((f) => f.code);
 }
 
 describe('SAT CFDI 4.0 error matrix', () => {
@@ -173,8 +182,8 @@ describe('SAT CFDI 4.0 error matrix', () => {
   });
 
   it.each(CASES.map((c) => [c.code, c] as const))('%s: passes, then fails with one change', (code, c) => {
-    expect(codes(c.base, c.pass)).not.toContain(code);
-    expect(codes(c.base, (d) => { c.pass?.(d); c.fail(d); })).toContain(code);
+    expect(codes(c.base, c.pass, c.lists)).not.toContain(code);
+    expect(codes(c.base, (d) => { c.pass?.(d); c.fail(d); }, c.lists)).toContain(code);
   });
 
   it('the base fixtures are clean (but for the Sello broken upstream)', () => {
