@@ -3,6 +3,7 @@
 // payment state, both seal checks, SAT's rule findings, and this CFDI's and the replaced one's states. A
 // panel from the right on desktop and from the bottom on phones, over the month or year list. The words come
 // from src/domain/cfdi-label.ts, the same the row's badge uses.
+import type { ReactNode } from 'react';
 import type { CfdiView } from '../../domain/cfdi-label';
 import { OffCanvas } from '../ui/overlay';
 import './cfdi-panel.css';
@@ -18,6 +19,16 @@ export const CFDI_PANEL_TXT = {
   installment: 'Parcialidad',
   seals: 'Sellos',
 } as const;
+
+/** A titled part of the panel, named by its heading for screen readers. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="cfdi__section" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
 
 export function CfdiDetails({ view }: { view: CfdiView }) {
   return (
@@ -48,8 +59,7 @@ export function CfdiDetails({ view }: { view: CfdiView }) {
         ))}
       </dl>
       {view.uuids.length > 0 && (
-        <section className="cfdi__section" aria-labelledby="cfdi-uuids">
-          <h3 id="cfdi-uuids">{CFDI_PANEL_TXT.uuids}</h3>
+        <Section id="cfdi-uuids" title={CFDI_PANEL_TXT.uuids}>
           <ul className="cfdi__uuids">
             {view.uuids.map((u) => (
               <li key={`${u.label}-${u.uuid}`}>
@@ -59,11 +69,10 @@ export function CfdiDetails({ view }: { view: CfdiView }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
       {view.related.length > 0 && (
-        <section className="cfdi__section" aria-labelledby="cfdi-related">
-          <h3 id="cfdi-related">{CFDI_PANEL_TXT.related}</h3>
+        <Section id="cfdi-related" title={CFDI_PANEL_TXT.related}>
           {view.related.map((g, i) => (
             <div key={i} className="cfdi__related">
               <p className="muted">{g.label}</p>
@@ -76,11 +85,10 @@ export function CfdiDetails({ view }: { view: CfdiView }) {
               </ul>
             </div>
           ))}
-        </section>
+        </Section>
       )}
       {view.pays.length > 0 && (
-        <section className="cfdi__section" aria-labelledby="cfdi-pays">
-          <h3 id="cfdi-pays">{CFDI_PANEL_TXT.pays}</h3>
+        <Section id="cfdi-pays" title={CFDI_PANEL_TXT.pays}>
           <ul className="cfdi__pays">
             {view.pays.map((p, i) => (
               <li key={`${p.uuid}-${i}`}>
@@ -93,11 +101,10 @@ export function CfdiDetails({ view }: { view: CfdiView }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
       {view.seals.length > 0 && (
-        <section className="cfdi__section" aria-labelledby="cfdi-seals">
-          <h3 id="cfdi-seals">{CFDI_PANEL_TXT.seals}</h3>
+        <Section id="cfdi-seals" title={CFDI_PANEL_TXT.seals}>
           <ul className="cfdi__seals">
             {view.seals.map((s) => (
               <li key={s.text} className={`cfdi__seal cfdi__seal--${s.tone}`}>
@@ -105,7 +112,7 @@ export function CfdiDetails({ view }: { view: CfdiView }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
     </div>
   );
