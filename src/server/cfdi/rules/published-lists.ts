@@ -37,6 +37,9 @@ export interface ListFacts {
 }
 
 const GENERIC = new Set(['XAXX010101000', 'XEXX010101000']);
+/** The shape of an RFC SAT's lists can hold: anything else (hostile or malformed) is never looked up. */
+const LISTABLE = /^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$/;
+const listable = (rfc: string) => LISTABLE.test(rfc) && !GENERIC.has(rfc);
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const HUNDRED = { u: 100n, s: 0 };
 
@@ -49,7 +52,7 @@ export function rateDateOf(f: Pick<ListFacts, 'fecha' | 'moneda'>): string | nul
 
 /** The RFCs whose standing on SAT's list these rules ask about (the generic ones never are). */
 export function rfcsOf(f: Pick<ListFacts, 'emisorRfc' | 'receptorRfc'>): string[] {
-  return [f.emisorRfc, f.receptorRfc].filter((r) => r !== '' && !GENERIC.has(r));
+  return [f.emisorRfc, f.receptorRfc].filter(listable);
 }
 
 function check(f: ListFacts, lists: PublishedLists, report: (code: string, message?: string) => void): void {
@@ -70,10 +73,10 @@ function check(f: ListFacts, lists: PublishedLists, report: (code: string, messa
     }
   }
   if (lists.cancelledRfc) {
-    if (f.emisorRfc !== '' && !GENERIC.has(f.emisorRfc) && lists.cancelledRfc(f.emisorRfc)) {
+    if (listable(f.emisorRfc) && lists.cancelledRfc(f.emisorRfc)) {
       report('CFDI40138', `El RFC del emisor (${f.emisorRfc}) está en la lista de RFC cancelados que publica el SAT: no está inscrito como activo.`);
     }
-    if (f.receptorRfc !== '' && !GENERIC.has(f.receptorRfc) && lists.cancelledRfc(f.receptorRfc)) {
+    if (listable(f.receptorRfc) && lists.cancelledRfc(f.receptorRfc)) {
       report('CFDI40143', `El RFC del receptor (${f.receptorRfc}) está en la lista de RFC cancelados que publica el SAT: no está inscrito como activo.`);
     }
   }

@@ -54,10 +54,11 @@ describe('CFDI40138 / CFDI40143: RFCs on SAT\'s list of cancelled RFCs', () => {
     expect(f!.message).toBe('El RFC del receptor (COSC8001137NA) está en la lista de RFC cancelados que publica el SAT: no está inscrito como activo.');
   });
 
-  it('the generic RFCs are never looked up', () => {
+  it('the generic RFCs and values that are not RFCs are never looked up', () => {
     const asked: string[] = [];
     const lists: PublishedLists = { cancelledRfc: (r) => { asked.push(r); return true; } };
     expect(listFindings({ ...FACTS, receptorRfc: 'XAXX010101000' }, lists).map((f) => f.code)).toEqual(['CFDI40138']);
+    expect(listFindings({ ...FACTS, emisorRfc: 'X'.repeat(5000), receptorRfc: "EKU' OR 1=1" }, lists)).toEqual([]);
     expect(asked).toEqual(['EKU9003173C9']);
   });
 });
