@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseSatXml } from '../../src/server/cfdi/cadena';
 import { checkCfdi40 } from '../../src/server/cfdi/rules';
+import { cpuUsPerDoc } from './cpu-time';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/cfdi');
 
@@ -23,20 +24,6 @@ export interface RulesFigures {
   rulesUs: number;
   fullPerSecond: number;
   rulesPerSecond: number;
-}
-
-function cpuUsPerDoc<T>(docs: readonly T[], seconds: number, fn: (d: T) => unknown): number {
-  const warmUntil = performance.now() + 300;
-  while (performance.now() < warmUntil) for (const d of docs) fn(d);
-  let n = 0;
-  const cpu = process.cpuUsage();
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    for (const d of docs) fn(d);
-    n += docs.length;
-  }
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / n;
 }
 
 export function cfdiRulesFigures(seconds = 3): RulesFigures {

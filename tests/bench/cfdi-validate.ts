@@ -15,6 +15,7 @@ import { readCfdi } from '../../src/server/cfdi/read';
 import { checkCfdi40 } from '../../src/server/cfdi/rules';
 import { openTestCsd } from '../../src/server/cfdi/seal';
 import { cfdiChecks, parseForSeals, verifySeals } from '../../src/server/cfdi/verify-seals';
+import { cpuUsPerDoc } from './cpu-time';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/cfdi');
 
@@ -65,24 +66,6 @@ async function sandboxInvoices(n: number): Promise<Uint8Array[]> {
   return out;
 }
 
-/**
- * CPU microseconds per document of `fn` over `docs`, for about `seconds`, after a warm-up. CPU time, not
- * wall time: on a shared machine other work stretches the wall clock, not the CPU a document takes.
- */
-function timeIt(docs: readonly Uint8Array[], seconds: number, fn: (d: Uint8Array) => unknown): number {
-  const warmUntil = performance.now() + 300;
-  while (performance.now() < warmUntil) for (const d of docs) fn(d);
-  let n = 0;
-  const cpu = process.cpuUsage();
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    for (const d of docs) fn(d);
-    n += docs.length;
-  }
-  const used = process.cpuUsage(cpu);
-  return (used.user + used.system) / n;
-}
-
 export async function cfdiValidateFigures(seconds = 3): Promise<ValidateFigures> {
   const fixtures = readdirSync(FIXTURES)
     .filter((f) => f.endsWith('.xml'))
@@ -96,10 +79,10 @@ export async function cfdiValidateFigures(seconds = 3): Promise<ValidateFigures>
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   }
   const share = seconds / 4;
-  const readUs = timeIt(docs, share, (d) => readCfdi(d));
-  const sealsUs = timeIt(docs, share, (d) => verifySeals(d));
-  const rulesUs = timeIt(docs, share, (d) => checkCfdi40(parseForSeals(d) ?? d, { skipSeal: true }));
-  const validateUs = timeIt(docs, share, (d) => cfdiChecks(d));
+  const readUs = cpuUsPerDoc(docs, share, (d) => readCfdi(d));
+  const sealsUs = cpuUsPerDoc(docs, share, (d) => verifySeals(d));
+  const rulesUs = cpuUsPerDoc(docs, share, (d) => checkCfdi40(parseForSeals(d) ?? d, { skipSeal: true }));
+  const validateUs = cpuUsPerDoc(docs, share, (d) => cfdiChecks(d));
   const round = (x: number) => Math.round(x * 10) / 10;
   return {
     files: docs.length,
