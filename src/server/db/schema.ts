@@ -349,6 +349,11 @@ export const receipts = pgTable(
     cancelStatus: text('cancel_status'),
     /** The UUID that replaced this CFDI (refacturar: motive 01, FolioSustitucion). */
     replacedBy: text('replaced_by'),
+    /**
+     * The version of the books rules its row was read with: 0 = stored before CFDI types, seals and
+     * findings were read (re-read once from its XML by imports/reclassify.ts), 1 = today's.
+     */
+    booksVersion: smallint('books_version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid), index('receipts_user_id_idx').on(t.userId)],
