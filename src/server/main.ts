@@ -11,6 +11,7 @@ import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
 import { startImportWorker } from './imports/queue';
+import { registerReclassify } from './imports/reclassify';
 import { startInvoiceWorker } from './invoicing/queue';
 import { startRenewalWorker } from './plans/jobs';
 import { fileLedger } from './cfdi/sandbox-ledger';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   await seedSatPortal(database.db);
   const boss = await startBoss(database);
   await registerMaintenance(boss, database);
+  // Receipts stored before the books knew CFDI types are re-read once, in the background.
+  await registerReclassify(boss, database.db, files);
   const sat = await registerSatStatus(boss, database.db, files, env.satEstadoUrl);
   // New imports are checked against SAT's status service within seconds, not at the next hourly sweep.
   const imports = await startImportWorker(boss, {
