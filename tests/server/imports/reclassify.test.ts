@@ -9,7 +9,7 @@ import { CFDI_COMPANY_ID, MANUAL_COMPANY_ID, MANUAL_EXPENSE_STATUS, type Ticket 
 import { readCfdi } from '../../../src/server/cfdi/read';
 import { cfdiPayments, receipts, ticketMonthTotals, tickets } from '../../../src/server/db/schema';
 import { booksInstant } from '../../../src/server/imports/books';
-import { reclassifyAll } from '../../../src/server/imports/reclassify';
+import { reclassifyAll, registerReclassify } from '../../../src/server/imports/reclassify';
 import { factsFromCfdi, receiptKeys } from '../../../src/server/receipts/receipts';
 import { DRIVERS } from '../helpers/harness';
 import { fixture, importEnv, userWith, utf8, type ImportEnv, type User } from './import-helpers';
@@ -198,5 +198,29 @@ describe.each(DRIVERS)('receipts stored before the books rules, re-read (%s)', (
     const after = await db().select().from(tickets).where(eq(tickets.userId, user.userId));
     expect(after).toEqual(before);
     expect(await db().select().from(cfdiPayments).where(eq(cfdiPayments.clientId, user.clientIds.get('ICV060329BY0')!))).toHaveLength(1);
+  }, 120_000);
+
+  it('runs as the start-up job when registered: the singleton queue re-reads what is left', async () => {
+    await storeOld(CARLOS, 'late credit note', utf8(new TextDecoder().decode(fixture(CREDIT_NOTE)).replace(/3F1B7C2E-9A4D-4E8B-B5C6-2D7E8F9A0B1C/g, '3F1B7C2E-9A4D-4E8B-B5C6-2D7E8F9A0BFF')));
+    const { receiptId, ticketId } = ids.get('late credit note')!;
+    await registerReclassify(env.boss, db(), env.h.files);
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const [row] = await db().select({ v: receipts.booksVersion }).from(receipts).where(eq(receipts.id, receiptId));
+      if (row!.v === 1) break;
+      if (Date.now() > until) throw new Error('el trabajo no releyó el recibo');
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    const [t] = await db().select({ amount: tickets.amount }).from(tickets).where(eq(tickets.id, ticketId));
+    expect(t!.amount).toBe('-200.00');
+  }, 120_000);
+
+  it('two runs at once write each receipt once: no second ticket made twice', async () => {
+    const twin = utf8(new TextDecoder().decode(fixture(SAME_RFC)).replace(/UUID="([0-9A-Fa-f-]{32})[0-9A-Fa-f]{4}"/, 'UUID="$1ABCD"'));
+    await storeOld(CARLOS, 'twin', twin);
+    const runs = await Promise.all([reclassifyAll(db(), env.h.files), reclassifyAll(db(), env.h.files)]);
+    expect(runs[0].receipts + runs[1].receipts).toBe(1);
+    const made = await db().select({ type: tickets.type, amount: tickets.amount }).from(tickets).where(eq(tickets.receiptId, ids.get('twin')!.receiptId));
+    expect(made.map((t) => [t.type, t.amount]).sort()).toEqual([[2, '116.00'], [3, '116.00']]);
   }, 120_000);
 });
