@@ -18,6 +18,7 @@
 import type PgBoss from 'pg-boss';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
+import { toCents } from '../../domain/decimal';
 import { CFDI_COMPANY_ID, TICKET_TYPE, type CfdiFinding, type CfdiTipo, type ReceiptDetails } from '../../domain/ticket';
 import { listFactsOf, lookUpPublishedData } from '../cfdi/published-data';
 import { readCfdi, type CfdiData } from '../cfdi/read';
@@ -80,7 +81,7 @@ const oldTypeOf = (tipo: CfdiTipo, type: number) =>
   tipo !== 'N' ? type : type === TICKET_TYPE.expense ? TICKET_TYPE.incomeCfdi : TICKET_TYPE.expense;
 
 /** Same decimal value: numeric comes back as '100.00', books.ts writes '100.00', but '100' may be stored. */
-const sameMoney = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
+const sameMoney = (a: string | null, b: string | null) => (a === null || b === null ? a === b : toCents(a) !== null && toCents(a) === toCents(b));
 
 /** The next receipts still at version 0 (ids only: the lock is taken when writing). */
 async function nextBatch(db: Db, size: number): Promise<Row[]> {
