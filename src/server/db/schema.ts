@@ -356,7 +356,15 @@ export const receipts = pgTable(
     booksVersion: smallint('books_version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid), index('receipts_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('receipts_client_uuid_idx').on(t.clientId, t.uuid),
+    index('receipts_user_id_idx').on(t.userId),
+    // Every import asks whether the CFDI arriving are known cancelled or replaced in any account: only
+    // those few rows are indexed, so the question costs a lookup, not a scan of every receipt.
+    index('receipts_cancelled_uuid_idx')
+      .on(t.uuid)
+      .where(sql`${t.cancelStatus} is not null or ${t.replacedBy} is not null or ${t.satStatus} = 'Cancelado'`),
+  ],
 );
 
 /**
@@ -540,7 +548,12 @@ export const invoiceRequests = pgTable(
     stampedAt: ts('stamped_at'),
     sentAt: ts('sent_at'),
   },
-  (t) => [index('invoice_requests_ticket_idx').on(t.ticketId), index('invoice_requests_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('invoice_requests_ticket_idx').on(t.ticketId),
+    index('invoice_requests_user_idx').on(t.userId, t.createdAt),
+    // Imports look up whether a CFDI arriving was replaced by a refacturación.
+    index('invoice_requests_replaced_uuid_idx').on(t.uuid).where(sql`${t.status} = 'sustituida'`),
+  ],
 );
 
 export interface InvoiceReceiver {

@@ -95,10 +95,12 @@ export async function markKnownCancellations(db: Db, files: FileStore, uuids: re
   const ids = [...new Set(uuids.map((u) => u.trim().toUpperCase()).filter(Boolean))];
   if (ids.length === 0) return;
   const replaced = await db.select({ id: invoiceRequests.id, uuid: invoiceRequests.uuid }).from(invoiceRequests)
-    .where(and(inArray(invoiceRequests.uuid, ids), eq(invoiceRequests.status, 'sustituida')));
+    .where(and(inArray(invoiceRequests.uuid, ids), sql`${invoiceRequests.status} = 'sustituida'`)); // as its partial index says it
   const known = await db.selectDistinctOn([receipts.uuid], { uuid: receipts.uuid, cancelStatus: receipts.cancelStatus, replacedBy: receipts.replacedBy, satStatus: receipts.satStatus })
     .from(receipts)
-    .where(and(inArray(receipts.uuid, ids), or(sql`${receipts.cancelStatus} is not null`, sql`${receipts.replacedBy} is not null`, eq(receipts.satStatus, 'Cancelado'))))
+    // The condition as the partial index receipts_cancelled_uuid_idx writes it (a literal, not a
+    // parameter), so the planner uses that index instead of reading every receipt with these UUIDs.
+    .where(and(inArray(receipts.uuid, ids), sql`(${receipts.cancelStatus} is not null or ${receipts.replacedBy} is not null or ${receipts.satStatus} = 'Cancelado')`))
     .orderBy(receipts.uuid, sql`${receipts.replacedBy} is null`, sql`${receipts.cancelStatus} is null`);
   const done = new Set<string>();
   for (const old of replaced) {

@@ -1,0 +1,2 @@
+CREATE INDEX "invoice_requests_replaced_uuid_idx" ON "invoice_requests" USING btree ("uuid") WHERE "invoice_requests"."status" = 'sustituida';--> statement-breakpoint
+CREATE INDEX "receipts_cancelled_uuid_idx" ON "receipts" USING btree ("uuid") WHERE "receipts"."cancel_status" is not null or "receipts"."replaced_by" is not null or "receipts"."sat_status" = 'Cancelado';
