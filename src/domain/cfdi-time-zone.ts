@@ -42,9 +42,25 @@ export function zoneOfPostalCode(cp: string): MexicoZone {
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Offsets already asked, by zone and UTC hour: Intl's formatToParts costs tens of microseconds and every
+ * imported CFDI asks twice, while these zones change offset only on the hour (whole-hour offsets).
+ */
+const offsetsByHour = new Map<string, number>();
+const HOUR_MS = 3_600_000;
 
 /** Minutes east of UTC in that zone at that instant (-480 for UTC-8). */
 export function zoneOffsetMinutes(zone: string, at: Date): number {
+  const key = `${zone}|${Math.floor(at.getTime() / HOUR_MS)}`;
+  const known = offsetsByHour.get(key);
+  if (known !== undefined) return known;
+  const minutes = offsetFromIntl(zone, at);
+  if (offsetsByHour.size >= 50_000) offsetsByHour.clear();
+  offsetsByHour.set(key, minutes);
+  return minutes;
+}
+
+function offsetFromIntl(zone: string, at: Date): number {
   let f = offsetFormats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cfdiFechaAt, instantOfCfdiFecha, isMexicanPostalCode, zoneOfPostalCode } from '../../src/domain/cfdi-time-zone';
+import { cfdiFechaAt, instantOfCfdiFecha, isMexicanPostalCode, zoneOffsetMinutes, zoneOfPostalCode } from '../../src/domain/cfdi-time-zone';
 
 // One instant, written where each of Mexico's five zones issues it (summer and winter).
 const SUMMER = new Date('2026-07-01T18:00:00Z');
@@ -29,6 +29,16 @@ describe('Fecha at LugarExpedicion', () => {
     expect(isMexicanPostalCode('99999')).toBe(true);
     expect(zoneOfPostalCode('abcde')).toBe('America/Mexico_City');
     expect(Number.isNaN(instantOfCfdiFecha('2026-13', '06000').getTime())).toBe(true);
+  });
+
+  it('remembers offsets by the hour, and still changes at the very second daylight time starts', () => {
+    // Tijuana springs forward on 2026-03-08 at 02:00 PST = 10:00 UTC; ask after the change first.
+    expect(zoneOffsetMinutes('America/Tijuana', new Date('2026-03-08T10:00:00Z'))).toBe(-420);
+    expect(zoneOffsetMinutes('America/Tijuana', new Date('2026-03-08T09:59:59Z'))).toBe(-480);
+    expect(zoneOffsetMinutes('America/Tijuana', new Date('2026-03-08T09:00:00Z'))).toBe(-480);
+    expect(zoneOffsetMinutes('America/Tijuana', new Date('2026-03-08T10:59:59Z'))).toBe(-420);
+    expect(cfdiFechaAt(new Date('2026-03-08T09:59:59Z'), '22000')).toBe('2026-03-08T01:59:59');
+    expect(cfdiFechaAt(new Date('2026-03-08T10:00:00Z'), '22000')).toBe('2026-03-08T03:00:00');
   });
 
   it('Mexico City kept daylight time before 2023', () => {
