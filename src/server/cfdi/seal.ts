@@ -93,24 +93,28 @@ export function sealCfdi(input: CfdiInput, csd: Csd): SealedCfdi {
 
 // ---- checks ------------------------------------------------------------------------------------
 
+/** Issuers' certificates by their Certificado text. Plenty for one import: a CSD seals thousands of CFDI. */
 const certificates = new Map<string, X509Certificate | undefined>();
-const CERTIFICATE_CACHE = 64;
+const CERTIFICATE_CACHE = 512;
+/** Each certificate's public key, made once (the getter builds a new KeyObject on every read). */
+const publicKeys = new WeakMap<X509Certificate, KeyObject>();
 
 /**
  * The certificate in a Certificado attribute (base64 DER; stray whitespace tolerated), or undefined.
- * Remembered for the few certificates that seal most CFDI (an issuer seals thousands with one).
+ * Remembered by its whole text: a document naming someone else's serial brings its own text, so it is
+ * judged on its own.
  */
 export function certificateFrom(certificado: string): X509Certificate | undefined {
-  const key = certificado.replace(/\s+/g, '');
-  if (certificates.has(key)) return certificates.get(key);
+  const text = certificado.replace(/\s+/g, '');
+  if (certificates.has(text)) return certificates.get(text);
   let cert: X509Certificate | undefined;
   try {
-    cert = new X509Certificate(Buffer.from(key, 'base64'));
+    cert = new X509Certificate(Buffer.from(text, 'base64'));
   } catch {
     cert = undefined;
   }
   if (certificates.size >= CERTIFICATE_CACHE) certificates.delete(certificates.keys().next().value!);
-  certificates.set(key, cert);
+  certificates.set(text, cert);
   return cert;
 }
 
@@ -119,10 +123,15 @@ export function noCertificadoOf(cert: X509Certificate): string {
   return Buffer.from(cert.serialNumber, 'hex').toString('latin1');
 }
 
-/** Whether `sello` (base64) is the certificate's SHA256withRSA signature of the cadena. */
-export function verifySello(cadena: string, sello: string, cert: X509Certificate): boolean {
+/** Whether `sello` (base64) is the SHA256withRSA signature of the cadena by this certificate or public key. */
+export function verifySello(cadena: string, sello: string, signer: X509Certificate | KeyObject): boolean {
+  let key: KeyObject;
+  if (signer instanceof X509Certificate) {
+    key = publicKeys.get(signer) ?? signer.publicKey;
+    publicKeys.set(signer, key);
+  } else key = signer;
   try {
-    return verify('sha256', Buffer.from(cadena, 'utf8'), cert.publicKey, Buffer.from(sello.replace(/\s+/g, ''), 'base64'));
+    return verify('sha256', Buffer.from(cadena, 'utf8'), key, Buffer.from(sello.replace(/\s+/g, ''), 'base64'));
   } catch {
     return false;
   }

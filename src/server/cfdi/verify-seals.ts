@@ -12,9 +12,9 @@
 // PAC's check, which the SelloSAT vouches for.
 // cfdiChecks adds SAT's CFDI 4.0 rules (rules/index.ts): what import stores on each receipt.
 // Cost: one parse per CFDI (light-xml.ts: saxes into a light tree, a third of xmldom's cost) serves
-// both cadenas and the rules; certificates are parsed once per thread and found by serial (an issuer
-// seals thousands of CFDI with one), the stamping ones loaded once.
-import { verify, X509Certificate, type KeyObject } from 'node:crypto';
+// both cadenas and the rules; the seal checks themselves are seal.ts's, whose certificate cache keeps
+// an issuer's certificate parsed once (it seals thousands of CFDI); the stamping ones load once.
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import { readSatCertsDirs } from '../config';
 import { cadenaOriginal, findTimbre, NS_CFDI3, NS_CFDI40, NS_TFD } from './cadena';
 import { detachedLight, parseLightXml } from './light-xml';
 import { checkCfdi40 } from './rules';
+import { checkCfdiSello, noCertificadoOf, verifySello } from './seal';
 
 export type SatSealState = Exclude<SealState, 'sin_sello'>;
 
@@ -33,45 +34,6 @@ export interface SealChecks {
 }
 
 const UNCHECKED: SealChecks = { seal: 'sin_verificar', sealSat: 'sin_verificar' };
-
-interface KnownCertificate {
-  /** The Certificado attribute exactly as written (a cache hit compares it whole). */
-  written: string;
-  serial: string;
-  key: KeyObject;
-}
-
-/** An issuer's certificates by NoCertificado; bounded, oldest dropped first. */
-const issuerCertificates = new Map<string, KnownCertificate>();
-const ISSUER_CACHE = 512;
-
-/** NoCertificado of a certificate: its serial number's bytes read as ASCII digits. */
-function serialOf(cert: X509Certificate): string {
-  return Buffer.from(cert.serialNumber, 'hex').toString('latin1');
-}
-
-/**
- * The certificate in a Certificado attribute, remembered under the NoCertificado the CFDI claims.
- * The claim is only the cache's key: a hit must carry the very same Certificado, so a document that
- * names someone else's serial with its own certificate is parsed (and judged) on its own.
- */
-function issuerCertificate(noCertificado: string, written: string): KnownCertificate | null {
-  const cached = issuerCertificates.get(noCertificado);
-  if (cached && cached.written === written) return cached;
-  let known: KnownCertificate | null;
-  try {
-    const cert = new X509Certificate(Buffer.from(written.replace(/\s+/g, ''), 'base64'));
-    known = { written, serial: serialOf(cert), key: cert.publicKey };
-  } catch {
-    known = null;
-  }
-  // Only certificates that are what they claim are kept: a forged claim must not evict the real one.
-  if (known && known.serial === noCertificado) {
-    if (issuerCertificates.size >= ISSUER_CACHE) issuerCertificates.delete(issuerCertificates.keys().next().value!);
-    issuerCertificates.set(noCertificado, known);
-  }
-  return known;
-}
 
 // ---- the stamping certificates ---------------------------------------------------------------
 
@@ -92,7 +54,7 @@ export function loadPacCertificates(dirs: readonly string[]): Map<string, KeyObj
     for (const name of names.sort()) {
       try {
         const cert = new X509Certificate(readFileSync(join(dir, name)));
-        out.set(serialOf(cert), cert.publicKey);
+        out.set(noCertificadoOf(cert), cert.publicKey);
       } catch {
         console.error(`[cfdi] ${join(dir, name)} no es un certificado; se ignora`);
       }
@@ -145,18 +107,13 @@ const noSpaces = (s: string | null): string => (s ?? '').replace(/\s+/g, '');
 function checkSeal(doc: Document, root: Element, timbre: Element | undefined): SealState {
   const sello = noSpaces(root.getAttribute('Sello'));
   if (sello === '') return 'sin_sello';
-  const noCertificado = (root.getAttribute('NoCertificado') ?? '').trim();
-  const cert = issuerCertificate(noCertificado, root.getAttribute('Certificado') ?? '');
-  if (!cert || cert.serial !== noCertificado) return 'invalido';
   // The timbre certifies the Sello it copies: another document's timbre does not make this one stamped.
   if (timbre && noSpaces(timbre.getAttribute('SelloCFD')) !== sello) return 'invalido';
-  let cadena: string;
   try {
-    cadena = cadenaOriginal(doc);
+    return checkCfdiSello(doc).ok ? 'valido' : 'invalido';
   } catch {
-    return 'sin_verificar';
+    return 'sin_verificar'; // no cadena can be built from it
   }
-  return signs(cadena, sello, cert.key) ? 'valido' : 'invalido';
 }
 
 function checkSealSat(timbre: Element, certificates: ReadonlyMap<string, KeyObject>): SatSealState {
@@ -171,16 +128,7 @@ function checkSealSat(timbre: Element, certificates: ReadonlyMap<string, KeyObje
   } catch {
     return 'sin_verificar';
   }
-  return signs(cadena, selloSat, key) ? 'valido' : 'invalido';
-}
-
-/** Whether `signature` (base64) is the key's SHA256withRSA (PKCS#1 v1.5) signature of the cadena's UTF-8. */
-function signs(cadena: string, signature: string, key: KeyObject): boolean {
-  try {
-    return verify('sha256', Buffer.from(cadena, 'utf8'), key, Buffer.from(signature, 'base64'));
-  } catch {
-    return false;
-  }
+  return verifySello(cadena, selloSat, key) ? 'valido' : 'invalido';
 }
 
 /** What import stores about a CFDI's integrity and SAT's rules (receipts.seal, seal_sat, findings). */
