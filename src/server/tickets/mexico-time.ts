@@ -1,17 +1,12 @@
 // Mexico City calendar on the server (DESIGN §3): ISO strings with the city's offset, and the UTC
 // bounds of its months and years for range queries on received_at. Uses the tz database through
 // Intl, so dates from the years with daylight saving time (before 2023) come out right too.
+import { zoneOffsetMinutes } from '../../domain/cfdi-time-zone';
 import { MX_TZ } from '../../domain/dates';
-
-const OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: MX_TZ, timeZoneName: 'longOffset' });
 
 /** Minutes east of UTC at that instant (-360 for UTC-6). */
 export function mexicoCityOffsetMinutes(at: Date): number {
-  const name = OFFSET.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3]);
-  return m[1] === '-' ? -minutes : minutes;
+  return zoneOffsetMinutes(MX_TZ, at);
 }
 
 /** "2026-11-20T12:00:00-06:00" */
