@@ -154,7 +154,7 @@ const oauthRoute = createRoute({
 /** The staff support inbox; the page shows not-found to everyone else. */
 const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./support/support-page'), 'SupportPage') });
 
-// Issue 7: pricing (personal and company), the subscription profile.
+// Pricing (personal and company), the subscription profile.
 const plansPage = () => import('./plans/pricing-page');
 const plansRoute = createRoute({ getParentRoute: () => appRoute, path: 'plans', component: lazyRouteComponent(plansPage, 'PlansPage') });
 const companyPlansRoute = createRoute({ getParentRoute: () => appRoute, path: 'plans/company', component: lazyRouteComponent(plansPage, 'CompanyPlansPage') });
@@ -164,10 +164,10 @@ const subscriptionRoute = createRoute({
   component: lazyRouteComponent(() => import('./plans/subscription-page'), 'SubscriptionPage'),
 });
 
-// Issue 8: the company (collaborators and departments; the tab is the inner hash, company/company-tab.ts)
+// The company (collaborators and departments; the tab is the inner hash, company/company-tab.ts)
 // and the join screen of an invitation (top-level rule 3, signed in or not, outside the signed-in layout).
 const companyRoute = createRoute({ getParentRoute: () => appRoute, path: 'company', component: lazyRouteComponent(() => import('./company/company-page'), 'CompanyPage') });
-// Issue 8 item 4: per-diem (viáticos) events, gated by Viaticos inside the page.
+// Per-diem (viáticos) events, gated by Viaticos inside the page.
 const perDiemRoute = createRoute({ getParentRoute: () => appRoute, path: 'per-diem', component: lazyRouteComponent(() => import('./per-diem/per-diem-page'), 'PerDiemPage') });
 const companyViewRoute = createRoute({ getParentRoute: () => appRoute, path: 'company-view', component: lazyRouteComponent(() => import('./company-view/company-view-page'), 'CompanyViewPage') });
 const joinRoute = createRoute({
@@ -177,7 +177,7 @@ const joinRoute = createRoute({
   component: lazyRouteComponent(() => import('./join/join-page'), 'JoinPage'),
 });
 
-// Issue 7: SAT sync.
+// SAT sync.
 const syncRoute = createRoute({ getParentRoute: () => appRoute, path: 'sync', component: lazyRouteComponent(() => import('./sync/sync-page'), 'SyncPage') });
 const verifyRfcRoute = createRoute({ getParentRoute: () => appRoute, path: 'verify-rfc', component: lazyRouteComponent(() => import('./rfc-verification/verify-rfc-page'), 'VerifyRfcPage') });
 

@@ -166,7 +166,7 @@ export function normalizeReceiver(f: ReceiverForm): ReceiverForm {
   };
 }
 
-/** Where an invoice request is (issue 6 'Where is my invoice?'). 'sustituida' = replaced by a refacturación. */
+/** Where an invoice request is ('Where is my invoice?'). 'sustituida' = replaced by a refacturación. */
 export type InvoiceRequestStatus = 'solicitada' | 'timbrada' | 'enviada' | 'error' | 'sustituida';
 
 /** The path shown on the ticket, step by step. */

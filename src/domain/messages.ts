@@ -111,7 +111,7 @@ export const MSG = {
   importBusyUser: 'Ya tienes varias subidas en curso; espera a que terminen e inténtalo de nuevo',
   importBusyServer: 'El servidor está recibiendo muchos archivos en este momento; inténtalo de nuevo en unos segundos',
   importQuotaExceeded: 'Alcanzaste el límite de almacenamiento de archivos de tu cuenta; no se guardó ningún archivo',
-  // CFDI import: why an XML is refused (issue 5 'Bad input'; the importer shows them per file)
+  // CFDI import: why an XML is refused (the importer shows them per file)
   cfdiTooLarge: 'Archivo demasiado grande',
   cfdiNotXml: 'No es un archivo XML',
   cfdiNotUtf8: 'El XML debe estar codificado en UTF-8',

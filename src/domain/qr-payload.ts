@@ -1,4 +1,4 @@
-// What a scanned QR code says (issue 6 'Escanear código'): a merchant ticket of ours, or a CFDI's SAT
+// What a scanned QR code says ('Escanear código'): a merchant ticket of ours, or a CFDI's SAT
 // verification link. Only parameters are taken from a scan: the app never follows a scanned URL.
 // The server checks every parameter again (ref, check code and total must match one merchant ticket).
 

@@ -45,7 +45,7 @@ export interface TicketRow extends Ticket {
   pendingOps: number;
   /** Epoch ms of the last acknowledgement; a pull that started earlier does not overwrite or remove it. */
   syncedAt?: number;
-  /** The latest invoice request of a merchant ticket, as pulled (issue 6 'Where is my invoice?'); not indexed. */
+  /** The latest invoice request of a merchant ticket, as pulled ('Where is my invoice?'); not indexed. */
   invoice?: TicketInvoice | null;
 }
 
@@ -106,7 +106,7 @@ export const SCHEMA_V1 = {
   meta: 'key',
 } as const;
 
-/** Issue 3, additive: tickets, the outbox, attachment bytes and supported companies. */
+/** Version 2, additive: tickets, the outbox, attachment bytes and supported companies. */
 export const SCHEMA_V2 = {
   ...SCHEMA_V1,
   tickets: 'ticket_id, [rfc+month], [rfc+month+received_at], syncState',
@@ -115,7 +115,7 @@ export const SCHEMA_V2 = {
   companies: 'short_name',
 } as const;
 
-/** Issue 6, additive: merchants' form definitions (DESIGN §4 "form definitions"). */
+/** Version 3, additive: merchants' form definitions (DESIGN §4 "form definitions"). */
 export const SCHEMA_V3 = {
   ...SCHEMA_V2,
   formFields: 'companyId',

@@ -16,7 +16,7 @@ describe('new_client payload (spec §3 New client payload)', () => {
     expect(body.client).toEqual({ rfc: 'LOPA800101AB1', name: '', first_name: 'Ana', last_name: 'López', regimen_fiscal: '' });
   });
 
-  it('the postal code and regime travel when given, never for a foreigner (issue 6)', () => {
+  it('the postal code and regime travel when given, never for a foreigner', () => {
     const body = toNewClientBody({ ...EMPTY_TAX_DRAFT, type: 'persona', rfc: 'LOPA800101AB1', firstName: 'Ana', lastName: 'López', postalCode: ' 64000 ', taxRegime: '612' });
     expect(body.client.regimen_fiscal).toBe('612');
     expect(body.ubication_data.zip_code).toBe('64000');

@@ -75,17 +75,17 @@ describe('guardRoute', () => {
     expect(guardRoute('/subscription', true)).toEqual({ kind: 'ok' });
   });
 
-  it('rule 1: the receipt view is public, signed in or not (issue 6)', () => {
+  it('rule 1: the receipt view is public, signed in or not', () => {
     expect(guardRoute('/tickets?ref=1', false)).toEqual({ kind: 'ok' });
     expect(guardRoute('/tickets?ref=1', true)).toEqual({ kind: 'ok' });
   });
 
-  it('rule 2: the OAuth authorisation screen is shown signed in or not (issue 8)', () => {
+  it('rule 2: the OAuth authorisation screen is shown signed in or not', () => {
     expect(guardRoute('/oauth?oauth_token=1', false)).toEqual({ kind: 'ok' });
     expect(guardRoute('/oauth?oauth_token=1', true)).toEqual({ kind: 'ok' });
   });
 
-  it('rule 3: the join screen is shown signed in or not (issue 8)', () => {
+  it('rule 3: the join screen is shown signed in or not', () => {
     expect(guardRoute('/join?token=1', false)).toEqual({ kind: 'ok' });
     expect(guardRoute('/join?token=1', true)).toEqual({ kind: 'ok' });
   });

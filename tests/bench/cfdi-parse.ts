@@ -1,4 +1,4 @@
-// Parse-only throughput of readCfdi (issue 5 benchmark, goal ≥ 5,000 CFDI/s on one core): every
+// Parse-only throughput of readCfdi (goal ≥ 5,000 CFDI/s on one core): every
 // fixture CFDI it accepts, round after round for a few seconds on this one thread, after a warm-up.
 // Prints "cfdi-parse-per-s: N". Run: npx tsx tests/bench/cfdi-parse.ts [--seconds S]
 import { readdirSync, readFileSync } from 'node:fs';

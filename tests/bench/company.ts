@@ -1,4 +1,4 @@
-// Issue 8's company expense view benchmark: a company of 500 active collaborators (in 20 departments, some
+// The company expense view benchmark: a company of 500 active collaborators (in 20 departments, some
 // with none) and 50,000 type-2 tickets in the month, bulk-inserted. Measures, on PGlite — or PostgreSQL when
 // DATABASE_URL is set — the stats (4 SQL aggregates) and the month's ticket list (query + JSON), p95 over
 // repeated runs (goal < 100 ms each), and approving 1,000 selected tickets in one call (goal < 2 s).

@@ -1,6 +1,6 @@
-// Issue 5's end-to-end import benchmark (wired by run.ts): 5,000 distinct CFDI made from the shared
-// fixtures issued by the demo's school (EKU9003173C9) with fresh TimbreFiscalDigital UUIDs, uploaded to
-// a real server process (its own data directory) as files in batches of 100, then another 5,000 as
+// The end-to-end import benchmark (wired by run.ts): 5,000 distinct CFDI made from the fixtures
+// (tests/fixtures/cfdi) issued by the demo's school (EKU9003173C9) with fresh TimbreFiscalDigital UUIDs,
+// uploaded to a real server process (its own data directory) as files in batches of 100, then another 5,000 as
 // zips (of 500: see PER_ZIP), each timed until every one is a ticket — read from the statuses stream, whose
 // 'importado' commits in the same transaction as the tickets. Also the server's peak memory (VmHWM),
 // and the server's CPU seconds per phase (with PGlite, the database's too): on a shared machine the rate

@@ -1,4 +1,4 @@
-// Issue 6 benchmark: invoices built, sealed, stamped and rendered to PDF per second (goal ≥ 100/s), the
+// Invoicing benchmark: invoices built, sealed, stamped and rendered to PDF per second (goal ≥ 100/s), the
 // way the invoice job makes them: a merchant ticket's CfdiInput (invoiceInput), sealed with the demo
 // merchants' CSD, stamped by the sandbox PAC, and printed on the PDF pool's worker threads (as the job
 // does: src/server/cfdi/pdf-pool.ts). Each invoice is a distinct document (its own folio and receiver), so

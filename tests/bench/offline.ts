@@ -1,4 +1,4 @@
-// The offline benchmarks of issue 3, run by run.ts (`npm run bench -- --only offline` runs them alone),
+// The offline benchmarks, run by run.ts (`npm run bench -- --only offline` runs them alone),
 // in real Chromium against the bench's own server, on the app's origin and IndexedDB:
 // 1. Dexie with 100,000 tickets over 3 RFCs × 24 months: the dashboard's month query (goal ≤ 5 ms)
 //    and the dashboard rendering a month's first page after a month change (goal < 50 ms).

@@ -1,4 +1,4 @@
-// Issue 6 benchmark: QR decode time of a 720p camera frame in Chromium (goal < 100 ms), with the app's
+// QR decode benchmark: decode time of a 720p camera frame in Chromium (goal < 100 ms), with the app's
 // own decoders: the native BarcodeDetector where Chromium has one for QR codes, and the zxing QR-only
 // fallback. The frame is a merchant ticket QR link, centred on 1280×720 like a phone held over a ticket.
 // Run alone: npx tsx tests/bench/qr-decode.ts (one figure per line); tests/bench/run.ts calls qrDecodeSection.

@@ -1,4 +1,4 @@
-// Issue 7's renewal benchmark: 10,000 subscriptions due at once, renewed by renewDueSubscriptions with the
+// The renewal benchmark: 10,000 subscriptions due at once, renewed by renewDueSubscriptions with the
 // sandbox provider and the dev-mailbox mailer (receipts written to the database), on PGlite — or on
 // PostgreSQL when DATABASE_URL is set. Goal: < 30 s, one charge each. `tsx tests/bench/renewals.ts`.
 import { pathToFileURL } from 'node:url';

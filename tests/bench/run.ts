@@ -2,14 +2,14 @@
 // bundle sizes, Lighthouse (median of N mobile runs) on the login and home routes, installability
 // and offline start through CDP, and API load with autocannon. The server is started here, on a
 // free port with a fresh DATA_DIR; results also go to tests/bench/results/latest.json.
-// Then the offline benchmarks of issue 3 (tests/bench/offline.ts): Dexie month query and dashboard
+// Then the offline benchmarks (tests/bench/offline.ts): Dexie month query and dashboard
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
 //        --no-views, --no-data, --no-import, --no-uploads, --only bundle|browser|load|offline|views|data|import|uploads
 //        (just that section; results go to latest-<section>.json).
-// Issue 4's view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
-// Then issue 4's server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
+// The view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
+// Then the server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -512,7 +512,7 @@ async function main(): Promise<void> {
       fail('data', error);
     }
   }
-  // Issue 5: 5,000 CFDI imported end to end, as files and as zips, on a server of its own, each with its
+  // 5,000 CFDI imported end to end, as files and as zips, on a server of its own, each with its
   // seals and SAT's rules checked; first what that validation costs per CFDI on one core.
   if (wants('import') && !flag('--no-import')) {
     try {
@@ -532,9 +532,9 @@ async function main(): Promise<void> {
       fail('uploads', error);
     }
   }
-  // Issue 6: QR decode of a 720p camera frame in Chromium.
+  // QR decode of a 720p camera frame in Chromium.
   if (wants('qr') && !flag('--no-qr')) await qrDecodeSection({ chromePath: CHROME_PATH, report, fail, median });
-  // Issue 6: invoices built, sealed, stamped and rendered to PDF per second.
+  // Invoices built, sealed, stamped and rendered to PDF per second.
   if (wants('invoicing') && !flag('--no-invoicing')) {
     try {
       await invoicingSection({ report });
@@ -542,7 +542,7 @@ async function main(): Promise<void> {
       fail('invoicing', error);
     }
   }
-  // Issue 7: the daily renewal job over 10,000 due subscriptions.
+  // The daily renewal job over 10,000 due subscriptions.
   if (wants('renewals') && !flag('--no-renewals')) {
     try {
       await renewalsSection({ report });
@@ -550,7 +550,7 @@ async function main(): Promise<void> {
       fail('renewals', error);
     }
   }
-  // Issue 7: one account's daily SAT sync of 1,000 CFDI through the import pipeline.
+  // One account's daily SAT sync of 1,000 CFDI through the import pipeline.
   if (wants('sat-sync') && !flag('--no-sat-sync')) {
     try {
       await satSyncSection({ report });
@@ -558,7 +558,7 @@ async function main(): Promise<void> {
       fail('sat-sync', error);
     }
   }
-  // Issue 8: the company view of 500 collaborators and 50,000 tickets (stats and list p95, approving 1,000).
+  // The company view of 500 collaborators and 50,000 tickets (stats and list p95, approving 1,000).
   if (wants('company') && !flag('--no-company')) {
     try {
       await companySection({ report, percentile });

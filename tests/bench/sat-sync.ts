@@ -1,4 +1,4 @@
-// Issue 7's SAT sync benchmark: one account's daily sync of 1,000 CFDI (issued and received) from the
+// The SAT sync benchmark: one account's daily sync of 1,000 CFDI (issued and received) from the
 // simulated SAT portal through the import pipeline (uploads rows, files store on disk, processUploads), on
 // PGlite — or on PostgreSQL when DATABASE_URL is set. The 1,000 sealed and stamped CFDI are made before
 // the timing starts. Goal: < 5 s. `tsx tests/bench/sat-sync.ts [n]`.

@@ -1,4 +1,4 @@
-// Issue 4's server benchmarks, run by run.ts (`npm run bench -- --only data`):
+// The server benchmarks, run by run.ts (`npm run bench -- --only data`):
 // 1. Analytics and stats on 100,000 tickets of one RFC (two years): p95 latency (goal < 50 ms) of the
 //    month and year spending analytics and of the yearly stats, one client at a time and 10 at once.
 // 2. The receipts archive of 200 CFDI: time to first byte (goal < 300 ms), total time and the server's
@@ -146,7 +146,7 @@ async function archiveOnce(base: string, token: string, ids: string[]): Promise<
 
 export async function dataSection(deps: DataBenchDeps): Promise<void> {
   const { report } = deps;
-  // Issue 5's parse-only figure (goal ≥ 5,000 CFDI/s on one core), on the shared fixtures.
+  // The CFDI parse-only figure (goal ≥ 5,000 CFDI/s on one core), on tests/fixtures/cfdi.
   report('cfdi-parse-per-s', cfdiParsePerSecond(3).perSecond);
   const dataDir = await mkdtemp(join(tmpdir(), 'cc-bench-data-'));
   const port = await deps.freePort();

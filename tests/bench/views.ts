@@ -1,4 +1,4 @@
-// The view benchmarks of issue 4, in real Chromium against the bench's own server (run.ts passes the
+// The view benchmarks, in real Chromium against the bench's own server (run.ts passes the
 // same deps as to offlineSection), on the app's real screens:
 // 1. The annual view with 5,000 tickets in the year (on the server, pulled into Dexie by the view
 //    itself): from the year select's change to the line chart drawn with that year's numbers

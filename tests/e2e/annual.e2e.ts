@@ -1,4 +1,4 @@
-// Issue 4 (charts): the annual view in real Chromium against the real server, with the demo user's
+// Charts: the annual view in real Chromium against the real server, with the demo user's
 // populated year plus a few tickets of the year before. The chart, its table and the side panel show
 // the server's stats; another year reloads; offline, a year already seen opens from Dexie with the
 // same numbers. Screenshots of the dashboard and the annual view at 360×780 and 1280×800 go to

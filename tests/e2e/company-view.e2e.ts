@@ -1,4 +1,4 @@
-// Issue 8 item 3 end to end, in real Chromium against the real server: a company on plan 4 (bought with the
+// The company expense view end to end, in real Chromium against the real server: a company on plan 4 (bought with the
 // sandbox card 4242…) invites a collaborator, who joins from the e-mailed link, captures a spending OFFLINE
 // and goes back online; the manager sees it in 'Gastos por colaborador de {month}' and approves it; the
 // collaborator's dashboard shows it 'Aprobado'. Then a rejection with a reason, which the collaborator sees.

@@ -1,4 +1,4 @@
-// Issue 8 (companies, items 1–2): in real Chromium against the real server, a company on plan 4 (bought
+// Companies (departments and collaborators): in real Chromium against the real server, a company on plan 4 (bought
 // with the sandbox card 4242…) adds a department and invites a collaborator; the join link from the dev
 // mailbox, opened in a fresh context, lets a new user sign up and land home; the manager then sees the
 // collaborator 'Activo'. Screenshots at 360×780 and 1280×800 go to SHOTS_DIR when it is set.

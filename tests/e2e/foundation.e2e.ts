@@ -1,4 +1,4 @@
-// Issue 2 end to end, in real Chromium against the real server: sign up through the wizard,
+// The foundation end to end, in real Chromium against the real server: sign up through the wizard,
 // log in, add an RFC, switch accounts, log out and find storage empty, start offline, reset a password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

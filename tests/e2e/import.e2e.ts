@@ -1,4 +1,4 @@
-// Issue 5 'Importar CFDIs' in Chromium: a fresh user whose account is the issuer of the fixtures drops
+// 'Importar CFDIs' in Chromium: a fresh user whose account is the issuer of the fixtures drops
 // three XMLs, a PDF and a zip on the modal (a synthetic DataTransfer), watches every file reach its final
 // status from the live stream, and finds the tickets in their months with working PDF/XML links. On a
 // phone the same modal lists a file refused on the phone and a re-upload as a duplicate.

@@ -1,4 +1,4 @@
-// Issue 6 end to end, in real Chromium against the real server: request an invoice from the anonymous
+// Invoice forms end to end, in real Chromium against the real server: request an invoice from the anonymous
 // form (signed out, the start screen) and from the merchant form (a scanned ticket QR's link), find the
 // invoice e-mail with its PDF and XML in the dev mailbox and the ticket 'facturado' in the month's list;
 // plus the ticket form (through the outbox) and the multi-ticket list. Demo tickets come from the dev page

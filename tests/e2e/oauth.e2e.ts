@@ -1,4 +1,4 @@
-// Issue 8 item 5 (OAuth), in real Chromium against the real server: an app registered with the CLI
+// OAuth for third-party apps, in real Chromium against the real server: an app registered with the CLI
 // (register-app.ts, pointing at a LOCAL callback server started here) gets an oauth_token; the browser opens
 // #/oauth?oauth_token=…, signs in, picks an RFC and authorises; the callback server receives the params; the
 // app exchanges them, reads the profile and tax data, and is refused tickets and receipts (403). Then the

@@ -1,4 +1,4 @@
-// Issue 3 end to end: capture offline (spendings, an income, an image, a tag, a note), close the
+// Offline capture end to end: capture offline (spendings, an income, an image, a tag, a note), close the
 // page, reopen offline, reconnect, and find each operation on the server exactly once; then cut
 // the network in the middle of a replay (aborted requests, responses lost after the commit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

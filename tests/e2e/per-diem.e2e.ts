@@ -1,4 +1,4 @@
-// Issue 8 item 4 (per-diem events) in real Chromium against the real server: a company on plan 6 (bought
+// Per-diem events in real Chromium against the real server: a company on plan 6 (bought
 // with the sandbox card 4242…) creates an event — a bad deposit shows its message first and keeps what was
 // typed —, approves it and closes it (authorised vs spent). On a phone, offline says it needs a connection
 // and keeps the draft. A company without the plan sees the premium advert. Screenshots at 360×780 and

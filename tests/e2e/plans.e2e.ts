@@ -1,4 +1,4 @@
-// Issue 7 (plans): in real Chromium against the real server with the sandbox payment provider, a person
+// Plans: in real Chromium against the real server with the sandbox payment provider, a person
 // buys the professional plan: a declined card first (the §8 message, a failed history row), then 4242…
 // (spinner, accounts reload, the profile with plan, card, next due date and the history). Screenshots at
 // 360×780 and 1280×800 go to SHOTS_DIR when it is set.

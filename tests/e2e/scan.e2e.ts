@@ -1,4 +1,4 @@
-// Issue 6 'Escanear código' in real Chromium: a point of sale registers a ticket through the merchant API,
+// 'Escanear código' in real Chromium: a point of sale registers a ticket through the merchant API,
 // its QR becomes a fake camera (a Y4M video made here, QR centred on 1280×720), and scanning on
 // ticket/new opens that merchant's form with the ticket verified (prefilled from ref/check/total); the
 // invoice is requested there and arrives through a real SMTP server (the app runs with SMTP_URL) with

@@ -1,4 +1,4 @@
-// Issue 4: what a person does with selected tickets — Descargar (the CFDI zip), Compartir (e-mail with
+// What a person does with selected tickets — Descargar (the CFDI zip), Compartir (e-mail with
 // the PDF and XML, seen in the dev mailbox) and Eliminar (confirmed, gone from the server) — on the demo
 // user's month, whose CFDI-backed tickets come with the first start.
 import { readFileSync } from 'node:fs';

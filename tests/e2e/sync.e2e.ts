@@ -1,4 +1,4 @@
-// Issue 7 item 6 (SAT sync) in real Chromium against the real server: (a) a free persona sees the
+// SAT sync in real Chromium against the real server: (a) a free persona sees the
 // premium advert; 'Iniciar contacto' opens the chat with the prefilled message and support's reply from
 // the inbox arrives in the widget. (b) After buying the professional plan (sandbox card 4242…) the user
 // saves the SAT password: the §5 checks, a wrong one (§8 SAT 400), the right one (the simulated portal's

@@ -1,4 +1,4 @@
-// Issue 6 receipt view (top-level rule 1) in real Chromium: `#/tickets?ref=…` signed out shows the
+// The receipt view (top-level rule 1) in real Chromium: `#/tickets?ref=…` signed out shows the
 // merchant ticket — venue logo and name, large total, lines, issuer RFC, folio in groups of 5, date,
 // place, payment method and the 180×180 QR — and only an error line for an unknown ref or a link whose
 // folio does not match. Screenshots at 360×780 and 1280×800 go to /tmp/shots-h5/.

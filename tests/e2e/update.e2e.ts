@@ -1,4 +1,4 @@
-// Issue 3: deploying a new version while a v1 page is open with operations pending. The new worker
+// Deploying a new version while a v1 page is open with operations pending. The new worker
 // waits (no unconditional skipWaiting), the page offers "Nueva versión disponible", v1 keeps
 // loading its lazy screens from its own precache (no chunk 404s), and the queue drains under v2.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 6: the v3 schema adds merchants' form definitions without touching existing data.
+// The v3 schema adds merchants' form definitions without touching existing data.
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FormFieldDefinition } from '../../src/domain/merchant-fields';

@@ -1,4 +1,4 @@
-// The calls of 'Facturar ticket' (issue 6 contract): form fields, verify, invoice requests, RFC check.
+// The calls of 'Facturar ticket': form fields, verify, invoice requests, RFC check.
 // No Dexie here: the signed-out anonymous form uses it too.
 import type { AnonymousInvoiceRequest, InvoiceRequestStatus, VerifiedTicket } from '../../domain/invoicing';
 

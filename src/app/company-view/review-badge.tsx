@@ -1,4 +1,4 @@
-// The manager's decision on a collaborator's ticket (issue 8: aprobado / rechazado), in words, with the
+// The manager's decision on a collaborator's ticket (aprobado / rechazado), in words, with the
 // rejection's reason: shown on the collaborator's dashboard rows and cards and in the company view.
 import { MSG } from '../../domain/messages';
 import type { TicketReview } from '../../domain/ticket';

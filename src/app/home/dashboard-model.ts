@@ -137,7 +137,7 @@ export interface TicketRow {
   satCancelled: boolean;
   /** The company manager's approval or rejection, with the rejection's reason. */
   review: TicketReview | null;
-  /** The invoice request's path (issue 6 'Where is my invoice?'), null when none was requested. */
+  /** The invoice request's path ('Where is my invoice?'), null when none was requested. */
   invoice: InvoicePathView | null;
   selectable: boolean;
   links: RowLinks;

@@ -5,7 +5,7 @@ import { Dexie } from 'dexie';
 import { isSelectable, type Ticket } from '../../domain/ticket';
 import { clampPage, matchesSearch, PAGE_SIZE, type NameLookups } from './dashboard-model';
 
-/** A ticket as the device keeps it (contract of issue 3: Ticket plus month and sync state). */
+/** A ticket as the device keeps it (Ticket plus month and sync state). */
 export type StoredTicket = Ticket & { month: string; syncState: string; pendingOps?: number; syncedAt?: number };
 
 export interface MonthPage {

@@ -203,7 +203,7 @@ export function SignedInLayout() {
       </Drawer>
       <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
       <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
-      {/* Support chat (issue 7): unmounted with the layout on logout, which closes it. */}
+      {/* Support chat: unmounted with the layout on logout, which closes it. */}
       <ChatWidget />
     </LayoutContext.Provider>
   );

@@ -11,7 +11,7 @@ import { MSG } from '../../domain/messages';
 
 const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
-/** GET /api/v3/cfdi/lookup's answer (issue 6 contract, H3). */
+/** GET /api/v3/cfdi/lookup's answer. */
 export interface CfdiLookup {
   uuid: string;
   rfc_issuer: string;

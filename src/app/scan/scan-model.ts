@@ -1,4 +1,4 @@
-// What the scan dialog does with a decoded QR text (issue 6 'Escanear código'): pure, so tests cover it.
+// What the scan dialog does with a decoded QR text ('Escanear código'): pure, so tests cover it.
 import { MSG } from '../../domain/messages';
 import { parseScannedQr, type CfdiQr } from '../../domain/qr-payload';
 

@@ -1,5 +1,5 @@
 // The words on a rendered CFDI PDF: SAT catalog names for the codes a CFDI carries (copied from
-// ../shared/fixtures/catalogs, SAT's catCFDI as transcribed by phpcfdi) and the PDF's own labels.
+// tests/fixtures/catalogs, SAT's catCFDI as transcribed by phpcfdi) and the PDF's own labels.
 
 export const FORMA_PAGO: Record<string, string> = {
   '01': 'Efectivo',

@@ -1,4 +1,4 @@
-// The printed form of a CFDI (issue 5 item 5: "representación impresa"), for a receipt that came
+// The printed form of a CFDI ("representación impresa"), for a receipt that came
 // without its PDF: issuer, receiver, concepts, taxes, totals, payments or payroll when present, the
 // stamp's data with both seals in full, the SAT verification QR, and the legend SAT asks for.
 // Letter size, Helvetica (the standard font covers Spanish through WinAnsi), our teal.

@@ -1,5 +1,5 @@
-// Reads a CFDI (3.2, 3.3, 4.0) from untrusted bytes into just the facts the app needs (issue 5
-// item 2), or refuses it with a Spanish reason. Safety first, in this order: size cap, a byte scan
+// Reads a CFDI (3.2, 3.3, 4.0) from untrusted bytes into just the facts the app needs,
+// or refuses it with a Spanish reason. Safety first, in this order: size cap, a byte scan
 // that refuses any <!DOCTYPE / <!ENTITY before a parser sees the file (so no entity can expand and
 // nothing external is fetched), strict UTF-8, then saxes — pure JS, streaming events, no DOM, no
 // entity expansion — and elements are matched by namespace URI, never by prefix.

@@ -1,4 +1,4 @@
-// The company HTTP surface (issue 8 items 1–2): departments, collaborators and invitations of a company
+// The company HTTP surface: departments, collaborators and invitations of a company
 // tax account, the refund account types, and joining by invitation. Every /clients/{client_id}/… route is
 // the manager's only (access.ts: outsider 404, collaborator 403, no plan 403 MSG.featureLocked).
 import { Hono, type Context } from 'hono';

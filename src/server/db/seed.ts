@@ -154,7 +154,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
       { userId: demoId, ...DEMO_RFCS.empresa },
     ])
     .onConflictDoNothing({ target: [clients.userId, clients.rfc] });
-  // Demo databases made before issue 6 get the postal code and regime once (never over a user's edit).
+  // Demo databases made before accounts had a postal code and regime get them once (never over a user's edit).
   for (const a of [DEMO_RFCS.persona, DEMO_RFCS.empresa]) {
     await db
       .update(clients)

@@ -1,4 +1,4 @@
-// The demo's CFDI (issues 4 and 5): real CFDI 4.0, built, sealed with SAT's public test CSDs and
+// The demo's CFDI: real CFDI 4.0, built, sealed with SAT's public test CSDs and
 // stamped by the sandbox PAC, between the demo's two accounts — the school (EKU9003173C9) bills
 // Berenice's (XIQB891116QE4) monthly tuition, and Berenice bills the school for her accounting work.
 // Each CFDI is a receipt in both accounts, as when both import it, in the books the import gives it

@@ -1,4 +1,4 @@
-// The demo user's current year (issue 3 §7): on first start, both demo RFCs get a realistic Jan 1 → today
+// The demo user's current year: on first start, both demo RFCs get a realistic Jan 1 → today
 // of manual spendings and incomes, with notes and some receipt pictures, so a newcomer's first screen is
 // alive. Deterministic (fixed seed), written once (a marker in settings), in one transaction.
 import { and, eq, inArray } from 'drizzle-orm';

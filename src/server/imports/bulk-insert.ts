@@ -1,6 +1,6 @@
 // Many rows in one INSERT with ONE parameter: the rows travel as a jsonb array and PostgreSQL spreads
 // them with jsonb_populate_recordset. Building a statement of 100 rows × 20 columns = 2,000 bound
-// parameters cost more than the insert itself (the import's hot path, issue 5 benchmark); this costs a
+// parameters cost more than the insert itself (the import's hot path, in the import benchmark); this costs a
 // JSON.stringify. Only the columns the rows carry are listed, so the others keep their defaults.
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';

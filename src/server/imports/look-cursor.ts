@@ -1,4 +1,4 @@
-// The statuses stream's cursor (issue 5 benchmark: its looks were the import's most frequent query).
+// The statuses stream's cursor (in the import benchmark its looks were the import's most frequent query).
 // A look reads the rows changed since a little before the previous one (updated_at, through the
 // (user_id, updated_at) index); of those, it only needs the row versions the previous look could not
 // see. PostgreSQL says which: a row version written by a transaction not visible to a snapshot has an

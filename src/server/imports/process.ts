@@ -1,4 +1,4 @@
-// The import job's work (issue 5 items 2-4): takes a request's uploads from 'recibido' to 'importado',
+// The import job's work: takes a request's uploads from 'recibido' to 'importado',
 // 'duplicado' or 'rechazado'. XML files import in batches (import-cfdi.ts); a zip is read from its
 // central directory with its limits (zip.ts) and each entry becomes a child upload row; a PDF is
 // matched to a receipt by UUID or becomes a ticket for review. Statuses commit with the rows they

@@ -1,4 +1,4 @@
-// One stored blob per upload request (issue 5 benchmark): the accepted files of a request travel to the
+// One stored blob per upload request: the accepted files of a request travel to the
 // files store as ONE pack — one write when accepted, one read by the job, one delete when done — instead
 // of a write, a read and a delete per file (with 100 files a request, the files store's operations were
 // most of the upload's time). Every upload row of the request names the pack as its file key; the job

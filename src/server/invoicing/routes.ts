@@ -1,4 +1,4 @@
-// Issue 6's invoicing endpoints: asking for an invoice (ticket form, multi-ticket form, invoice4), where a
+// The invoicing endpoints: asking for an invoice (ticket form, multi-ticket form, invoice4), where a
 // request is (status, PDF, resend, retry), and the SAT-QR lookup and import.
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';

@@ -1,4 +1,4 @@
-// Issue 6 merchant routes: a merchant's form (spec §7 'Form fields'), the field types, ticket
+// The merchant routes: a merchant's form (spec §7 'Form fields'), the field types, ticket
 // verification (typed values or a scanned QR), the point-of-sale API, the RFC check and, in
 // development, a page listing the demo tickets.
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 // Rows → the ticket JSON of DESIGN §3, read with one joined query (owner's username, RFC, company, tag),
-// plus, for tickets of merchants, the latest invoice request (issue 6 'Where is my invoice?'), and for a
+// plus, for tickets of merchants, the latest invoice request ('Where is my invoice?'), and for a
 // page of CFDI tickets what the books need to show (DESIGN §5): how an invoice paid in parcialidades
 // stands by its payment CFDI, and the CFDI a re-issued invoice replaced. Each of these is ONE query per
 // page (and only when the page has such tickets): the month list is the hottest route.

@@ -81,7 +81,7 @@ function manualEntry(body: CreateTicketBody, now: Date) {
 /** Creates (or finds again) the ticket; answers its id. A client id already used by another user: 409. */
 export async function createTicket(db: Db, userId: number, body: CreateTicketBody, now: Date): Promise<string> {
   const clientId = await ownClientId(db, userId, body.usuario.rfc);
-  // Merchant tickets (invoice requests) arrive with issue 6; today only the manual-entry company exists.
+  // Only manual-entry tickets are created here; a merchant's ticket becomes the user's with its invoice request.
   if (body.company.id !== MANUAL_COMPANY_ID) throw fail(404, MSG.notFound);
   const entry = manualEntry(body, now);
   const id = (body.additional_info.ticket_id ?? newId()).toLowerCase();

@@ -146,7 +146,7 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
     expect(toPerson.json).toEqual({ errors: [MSG.missingInfo] });
   });
 
-  it('keeps the postal code and regime CFDI 4.0 needs, checked when given (issue 6)', async () => {
+  it('keeps the postal code and regime CFDI 4.0 needs, checked when given', async () => {
     const u = await h.signUp('cpre');
     const made = await h.call('POST', '/new_client', {
       token: u.token,

@@ -79,7 +79,7 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'GET /api/openapi.json',
       'GET /api/docs',
       'GET /dev/mailbox',
-      // issue 6: merchants, invoicing and the public ticket view
+      // merchants, invoicing and the public ticket view
       'GET /form/fields.json',
       'GET /form/data_types.json',
       'GET /api/v33/tickets/verify',
@@ -97,7 +97,7 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'POST /api/v3/cfdi/import',
       'GET /api/v3/tickets/{ref}',
       'GET /api/v3/tickets/{ref}/qr.svg',
-      // issue 7: plans and payments, support chat
+      // plans and payments, support chat
       'POST /api/v3/payments/sandbox/tokens',
       'POST /api/v3/subscriptions.json',
       'GET /api/v3/subscriptions/{client}/payments.json',
@@ -109,7 +109,7 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'POST /api/v3/support/conversations/{id}/messages',
       'POST /api/v3/support/conversations/{id}/read',
       'POST /api/v3/support/conversations/{id}/close',
-      // issue 7: SAT sync
+      // SAT sync
       'POST /api/v1/AuthenticateSATPortal',
       'PUT /api/v3/users/{id}/branches/{rfc}.json',
       'DELETE /api/v3/users/{id}/branches/{rfc}.json',
@@ -119,7 +119,7 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       // RFC verification
       'GET /api/v3/clients/{client_id}/rfc_verification/challenge.json',
       'PUT /api/v3/clients/{client_id}/rfc_verification/efirma',
-      // issue 8: OAuth for third-party apps
+      // OAuth for third-party apps
       'POST /oauth/request_token.json',
       'GET /oauth/authorize.json',
       'POST /oauth/authorize.json',
@@ -127,7 +127,7 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'GET /api/v3/oauth/profile.json',
       'GET /api/v3/users/{id}/oauth_grants.json',
       'DELETE /api/v3/users/{id}/oauth_grants/{grant_id}.json',
-      // issue 8: companies (collaborators, departments, invitations)
+      // companies (collaborators, departments, invitations)
       'GET /api/v3/refund_account_types.json',
       'GET /api/v3/clients/{client_id}/areas.json',
       'POST /api/v3/clients/{client_id}/areas.json',
@@ -140,13 +140,13 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       'GET /api/v3/invitations/{token}.json',
       'PUT /api/v3/invitations/{token}/accept.json',
       'PUT /api/v3/invitations/{token}/sign_up.json',
-      // issue 8: per-diem (viáticos) events
+      // per-diem (viáticos) events
       'GET /api/v3/clients/{client_id}/per_diem_events.json',
       'POST /api/v3/clients/{client_id}/per_diem_events.json',
       'GET /api/v3/clients/{client_id}/per_diem_events/options.json',
       'POST /api/v3/clients/{client_id}/per_diem_events/{id}/approve.json',
       'POST /api/v3/clients/{client_id}/per_diem_events/{id}/close.json',
-      // issue 8: company expense view
+      // company expense view
       'GET /tickets/colaborators',
       'GET /tickets/colaborator_stats',
       'PUT /tickets/mark_as_paid',

@@ -1,5 +1,5 @@
 // The CFDI 4.0 builder: SAT's XSD accepts what it writes (xmllint, with a catCFDI.xsd stand-in made
-// from ../shared/fixtures/catalogs, since SAT's catalog schema is not in the mirror; ClaveProdServ,
+// from tests/fixtures/catalogs, since SAT's catalog schema is not in the mirror; ClaveProdServ,
 // CodigoPostal and Pais are shape-checked only, their catalogs are missing), attribute order is the
 // XSD's, and the amounts follow SAT's rounding rules.
 import { readFileSync } from 'node:fs';

@@ -52,7 +52,7 @@ type Expected =
   | (Partial<Omit<CfdiData, 'issuer' | 'receiver'>> & { issuerRfc: string; receiverRfc: string; uuid: string });
 
 /**
- * The outcome of every file in ../shared/fixtures/cfdi. Accepted ones: the ledger's fields;
+ * The outcome of every file in tests/fixtures/cfdi. Accepted ones: the ledger's fields;
  * refused ones: the reason the user sees.
  */
 const EXPECTED: Record<string, Expected> = {

@@ -1,4 +1,4 @@
-// The demo's CFDI (issues 4 and 5): real, sealed CFDI 4.0 between the demo's two accounts, filed in both
+// The demo's CFDI: real, sealed CFDI 4.0 between the demo's two accounts, filed in both
 // (spending for the receiver, income for the issuer), whose files the receipt endpoints serve.
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';

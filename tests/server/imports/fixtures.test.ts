@@ -1,4 +1,4 @@
-// Issue 5 item 2 on every file of ../shared/fixtures/cfdi: uploaded by a user whose accounts are the
+// Importing every file of tests/fixtures/cfdi: uploaded by a user whose accounts are the
 // fixtures' receivers (spending) and by another whose account is the school that issues many of them
 // (income); each file's outcome — status, ticket type, amount, UUID, refusal reason — as a table.
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// GET /api/v3/users/{id}/files/statuses (issue 5 item 1's live statuses): server-sent events read with
+// GET /api/v3/users/{id}/files/statuses (the uploads' live statuses): server-sent events read with
 // fetch and a reader, as EventSource would (token as access_token). Another user's uploads never appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_QUEUE, startImportWorker } from '../../../src/server/imports/queue';

@@ -1,4 +1,4 @@
-// Issue 5 items 3 and 4 and its bad input: zips (the fixtures' SAT packages, nested folders, PDFs
+// Zips, PDFs and bad input on import: zips (the fixtures' SAT packages, nested folders, PDFs
 // matched to their XML), PDFs alone, and hostile files — each refused with its reason, fast, without
 // losing the rest of the batch.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 6, merchant side: the seeded catalog and forms, the CSD, the point-of-sale API with its key,
+// Merchants: the seeded catalog and forms, the CSD, the point-of-sale API with its key,
 // ticket verification by form values and by QR (every refusal with its exact message), the demo
 // tickets and the dev page. PGlite always; PostgreSQL too with DATABASE_URL.
 import { and, eq } from 'drizzle-orm';

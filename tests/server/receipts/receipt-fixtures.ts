@@ -1,4 +1,4 @@
-// Receipts for the API tests: a real CFDI from ../shared/fixtures stored behind a ticket, as the import
+// Receipts for the API tests: a real CFDI from tests/fixtures/cfdi stored behind a ticket, as the import
 // and invoicing do, with an imported PDF so the archive holds known bytes.
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A local stand-in for SAT's Descarga Masiva web service, answering with the SOAP samples of
-// ../shared/fixtures/sat-ws/descarga-masiva (and a package from fixtures/cfdi/zip): authenticate, query
+// tests/fixtures/sat-ws/descarga-masiva (and a package from tests/fixtures/cfdi/zip): authenticate, query
 // (issued or received by SOAPAction), verify (in progress as many times as asked, then finished with the
 // sample's two packages, or the sample's "no information" answer) and download. Records every request.
 import { fileURLToPath } from 'node:url';

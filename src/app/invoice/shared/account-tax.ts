@@ -1,7 +1,7 @@
 // CFDI 4.0 needs the receiver's postal code and regime: what the selected account lacks, if known.
 import type { Account } from '../../../domain/account';
 
-/** The account's regime (issue 6 `regimen_fiscal`); undefined when a copy stored before it was added lacks it. */
+/** The account's regime (`regimen_fiscal`); undefined when a copy stored before it was added lacks it. */
 export function accountRegime(a: Account): string | undefined {
   const r = (a as Partial<Pick<Account, 'regimen_fiscal'>>).regimen_fiscal;
   return r === undefined ? undefined : (r ?? '');
