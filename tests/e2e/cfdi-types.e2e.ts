@@ -4,12 +4,13 @@
 // a link (the second RFC's months switch account); the rows say 'Pago parcial (… por pagar)',
 // 'Complemento de pago' without an amount, 'Nota de crédito' with a negative amount, and the CFDI view lists
 // what the payment paid and the credit note's related invoice. On a phone the month link opens the same.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { startApp, type Running } from './harness';
+import { appPerFile } from './app-per-file';
+import type { Running } from './harness';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/cfdi', import.meta.url));
 const SCREENS = '/tmp/cc-screens';
@@ -58,13 +59,7 @@ async function monthRows(page: Page, rfc: string, title: string): Promise<string
 }
 
 let app: Running;
-beforeAll(async () => {
-  app = await startApp();
-  mkdirSync(SCREENS, { recursive: true });
-});
-afterAll(async () => {
-  await app?.stop();
-});
+appPerFile((a) => { app = a; }, SCREENS);
 
 describe('CFDI types on the rows and in the CFDI view', () => {
   let user: { username: string; password: string; token: string };

@@ -3,12 +3,13 @@
 // status from the live stream, and finds the tickets in their months with working PDF/XML links. On a
 // phone the same modal lists a file refused on the phone and a re-upload as a duplicate.
 import { fileURLToPath } from 'node:url';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { startApp, waitForServiceWorker, type Running } from './harness';
+import { appPerFile } from './app-per-file';
+import { waitForServiceWorker, type Running } from './harness';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/cfdi', import.meta.url));
 const SCREENS = '/tmp/cc-screens';
@@ -81,13 +82,7 @@ const statusOf = (page: Page, name: string) =>
 
 let app: Running;
 let token: string;
-beforeAll(async () => {
-  app = await startApp();
-  mkdirSync(SCREENS, { recursive: true });
-});
-afterAll(async () => {
-  await app?.stop();
-});
+appPerFile((a) => { app = a; }, SCREENS);
 
 async function login(page: Page, username: string, password: string) {
   await app.signIn(page, username, password);

@@ -2,23 +2,18 @@
 // random multipart boundary — the same files again (a rebuilt form, as the outbox sends it) replay the
 // first response; other files under the same key are a 422, and nothing of them is imported.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { tickets, uploads } from '../../../src/server/db/schema';
 import { DRIVERS } from '../helpers/harness';
-import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv } from '../imports/import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, utf8, type ImportEnv } from '../imports/import-helpers';
 
 const A = 'cfdi40-ingreso-retenciones-sw-stamped.xml'; // EKU9003173C9 → URE180429TM6
 const B = 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml'; // EKU9003173C9 → URE180429TM6
 
 describe.each(DRIVERS)('Idempotency-Key on multipart uploads on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => { env = e; });
 
   it('replays the same files under the same key (new boundary), refuses other files with 422, importing once', async () => {
     const user = await userWith(env, ['URE180429TM6']);

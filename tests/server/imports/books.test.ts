@@ -14,6 +14,7 @@ import { bookAmount, detailsOf, typeOfSide } from '../../../src/server/imports/b
 import { notYoursReason } from '../../../src/server/imports/import-cfdi';
 import { paymentState } from '../../../src/server/tickets/ticket-view';
 import { DRIVERS } from '../helpers/harness';
+import { sum, usdStamped, type Books } from './books-helpers';
 import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
 const PASE = 'cfdi40-ingreso-real-pase-stamped.xml'; // I, ISD950921HE5 → COSC8001137NA, 1,000.00, 2025-01-24
@@ -29,19 +30,6 @@ const SAME_RFC = 'ours-cfdi40-ingreso-mismo-rfc.xml'; // I, COSC8001137NA → CO
 const TIJUANA = 'ours-cfdi40-ingreso-tijuana.xml'; // I from 22000 at 2025-01-31T22:30 local (UTC-8), 580.00
 
 const CARLOS = 'COSC8001137NA';
-
-/** The USD fixture (signed, no timbre) with a TFD added: 3,248.00 USD × 18.9008. */
-function usdStamped(): Uint8Array {
-  const xml = new TextDecoder()
-    .decode(fixture('cfdi40-ingreso-usd-tipocambio-unstamped.xml'))
-    .replace(
-      '</cfdi:Comprobante>',
-      '<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" FechaTimbrado="2023-06-18T19:30:00" RfcProvCertif="SPR190613I52" SelloCFD="c2VsbG8=" NoCertificadoSAT="30001000000500003456" SelloSAT="c2F0"/></cfdi:Complemento></cfdi:Comprobante>',
-    );
-  return utf8(xml);
-}
-
-type Books = Record<string, { spending?: string; income?: string }>;
 
 interface Case {
   rule: string;
@@ -106,12 +94,6 @@ const CASES: Case[] = [
     books: { [CARLOS]: { '2025-01': { spending: '580.00' } } },
   },
 ];
-
-const sum = (values: string[]) => {
-  const cents = values.reduce((s, v) => s + BigInt(Math.round(Number(v) * 100)), 0n);
-  const abs = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${cents < 0n ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
-};
 
 const read = (bytes: Uint8Array): CfdiData => {
   const r = readCfdi(bytes);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../../src/server/app';
 import { clients, uploads } from '../../../src/server/db/schema';
 import { startImportWorker } from '../../../src/server/imports/queue';
@@ -37,6 +38,18 @@ export async function importEnv(driver: DriverName): Promise<ImportEnv> {
       await h.close();
     },
   };
+}
+
+/** Gives the suite an ImportEnv on this driver: made before its tests (handed to `set`), closed after them. */
+export function importEnvPerSuite(driver: DriverName, set: (env: ImportEnv) => void): void {
+  let env: ImportEnv | undefined;
+  beforeAll(async () => {
+    env = await importEnv(driver);
+    set(env);
+  }, 60_000);
+  afterAll(async () => {
+    await env?.close();
+  });
 }
 
 export interface User {

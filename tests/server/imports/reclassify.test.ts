@@ -12,6 +12,7 @@ import { booksInstant } from '../../../src/server/imports/books';
 import { reclassifyAll, registerReclassify } from '../../../src/server/imports/reclassify';
 import { factsFromCfdi, receiptKeys } from '../../../src/server/receipts/receipts';
 import { DRIVERS } from '../helpers/harness';
+import { sum, usdStamped, type Books } from './books-helpers';
 import { fixture, importEnv, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
 const PAGO = 'cfdi40-pago20-sw-stamped.xml'; // P, EKU9003173C9 → URE180429TM6, 2022-02-08
@@ -24,25 +25,6 @@ const TIJUANA = 'ours-cfdi40-ingreso-tijuana.xml'; // I 580.00, 2025-01-31 (stor
 const FINKOK_PPD = 'cfdi40-ingreso-honorarios-retenciones-finkok-stamped.xml'; // I PPD → ICV060329BY0, 1,191.95, 2024-06
 const PAGO_PARCIAL = 'ours-cfdi40-pago20-parcial-finkok.xml'; // P, 500.00 of FINKOK_PPD, 2024-07-10
 const CARLOS = 'COSC8001137NA';
-
-/** The USD fixture (signed, no timbre) with a TFD added: 3,248.00 USD × 18.9008 = 61,389.80 MXN. */
-function usdStamped(): Uint8Array {
-  const xml = new TextDecoder()
-    .decode(fixture('cfdi40-ingreso-usd-tipocambio-unstamped.xml'))
-    .replace(
-      '</cfdi:Comprobante>',
-      '<cfdi:Complemento><tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d" FechaTimbrado="2023-06-18T19:30:00" RfcProvCertif="SPR190613I52" SelloCFD="c2VsbG8=" NoCertificadoSAT="30001000000500003456" SelloSAT="c2F0"/></cfdi:Complemento></cfdi:Comprobante>',
-    );
-  return utf8(xml);
-}
-
-type Books = Record<string, { spending?: string; income?: string }>;
-
-const sum = (values: string[]) => {
-  const cents = values.reduce((s, v) => s + BigInt(Math.round(Number(v) * 100)), 0n);
-  const abs = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${cents < 0n ? '-' : ''}${abs.slice(0, -2)}.${abs.slice(-2)}`;
-};
 
 describe.each(DRIVERS)('receipts stored before the books rules, re-read (%s)', (driver) => {
   let env: ImportEnv;

@@ -1,9 +1,9 @@
 // GET /api/v3/users/{id}/files/statuses (the uploads' live statuses): server-sent events read with
 // fetch and a reader, as EventSource would (token as access_token). Another user's uploads never appear.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_QUEUE, startImportWorker } from '../../../src/server/imports/queue';
 import { DRIVERS } from '../helpers/harness';
-import { fixture, importEnv, settled, upload, userWith, type ImportEnv, type User } from './import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, type ImportEnv, type User } from './import-helpers';
 import type { FileEvent } from '../../../src/domain/import-files';
 
 const CFDI = 'cfdi40-ingreso-retenciones-sw-stamped.xml';
@@ -47,12 +47,7 @@ async function readEvents(env: ImportEnv, user: User, until: (events: FileEvent[
 
 describe.each(DRIVERS)('upload statuses stream on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => { env = e; });
 
   it('shows an upload going from recibido to importado, with its ticket', async () => {
     const user = await userWith(env, ['URE180429TM6']);

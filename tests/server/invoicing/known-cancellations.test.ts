@@ -11,7 +11,7 @@ import { DEMO_USER } from '../../../src/server/db/seed';
 import { markCfdiCancelled, markKnownCancellations } from '../../../src/server/invoicing/cancellation';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
-import { fixture, importEnv, settled, upload, userWith, type ImportEnv } from '../imports/import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, type ImportEnv } from '../imports/import-helpers';
 import { fixtureXml } from '../receipts/receipt-fixtures';
 
 const NOW = new Date('2026-11-22T18:00:00Z');
@@ -59,12 +59,7 @@ describe.each(DRIVERS)('known cancellations on %s', (driver) => {
 
 describe.each(DRIVERS)('an uploaded XML of a CFDI known cancelled on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => { env = e; });
 
   it('arrives marked, with its ticket at 0.00 in the month\'s books', async () => {
     const file = 'cfdi40-ingreso-eku-descuento-stamped.xml';

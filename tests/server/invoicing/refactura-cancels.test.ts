@@ -51,6 +51,16 @@ describe.each(DRIVERS)('refacturar cancels the replaced CFDI on %s', (driver) =>
   const invoice4 = (ref: string, body: Record<string, unknown>, token?: string) => env.call('POST', `/api/v33/tickets/${ref}/invoice4`, { body, token });
   const proof = (t: Awaited<ReturnType<typeof movilTicket>>) => ({ refactura: 1, check: t.checkCode, total: t.total, ticket: movilNorteValues(t) });
 
+  /** A Móvil Norte ticket invoiced for the user's account `client` (0: the anonymous form), then refacturado with Uso G01: accepted (202), not processed yet. */
+  async function invoicedThenRefacturado(u: { token: string }, client: number) {
+    const t = await movilTicket();
+    const first = await invoice4(t.ref, { ...RECEIVER, client }, u.token);
+    await env.drain();
+    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', client, ...proof(t) }, u.token);
+    expect(re.status, re.text).toBe(202);
+    return { t, first, re };
+  }
+
   /** The month's spending as the app reads it (GET /api/v2/tickets … action=stats). */
   async function monthSpending(token: string): Promise<string> {
     const r = await env.call('GET', `/api/v2/tickets?usuario[rfc_owner]=${EMPRESA.rfc}&date[year]=${when.year}&date[month]=${when.month}&action=stats`, { token });
@@ -101,11 +111,7 @@ describe.each(DRIVERS)('refacturar cancels the replaced CFDI on %s', (driver) =>
 
   it('a crash after the cancellation (the e-mail failed): the re-run asks the PAC nothing again and counts the ticket once', async () => {
     const u = await requester(env, EMPRESA);
-    const t = await movilTicket();
-    const first = await invoice4(t.ref, { ...RECEIVER, client: u.clientId }, u.token);
-    await env.drain();
-    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', client: u.clientId, ...proof(t) }, u.token);
-    expect(re.status, re.text).toBe(202);
+    const { t, first, re } = await invoicedThenRefacturado(u, u.clientId);
     const id = re.json.response.request_id as string;
     env.queued.splice(0);
     const before = asked.length;
@@ -122,11 +128,7 @@ describe.each(DRIVERS)('refacturar cancels the replaced CFDI on %s', (driver) =>
 
   it('the PAC cannot cancel yet (the receptor must accept): en proceso, and the old CFDI still leaves the totals', async () => {
     const u = await requester(env, EMPRESA);
-    const t = await movilTicket();
-    const first = await invoice4(t.ref, { ...RECEIVER, client: u.clientId }, u.token);
-    await env.drain();
-    const re = await invoice4(t.ref, { ...RECEIVER, uso_cfdi: 'G01', client: u.clientId, ...proof(t) }, u.token);
-    expect(re.status, re.text).toBe(202);
+    const { t, first, re } = await invoicedThenRefacturado(u, u.clientId);
     env.queued.splice(0);
     // A PAC that answers as SAT does for a CFDI whose receptor must accept (over $1,000, after 24 hours).
     const pending: PacPort = {
@@ -180,11 +182,7 @@ describe.each(DRIVERS)('refacturar cancels the replaced CFDI on %s', (driver) =>
   it('the replaced CFDI imported only after the refacturación: it arrives cancelled and counts nothing', async () => {
     const u = await requester(env, EMPRESA);
     await markRfcVerifiedForTest(env.h.database.db, u.clientId);
-    const t = await movilTicket();
-    const first = await invoice4(t.ref, { ...RECEIVER, client: 0 }, u.token);
-    await env.drain();
-    const re = await invoice4(t.ref, { ...RECEIVER, client: 0, uso_cfdi: 'G01', ...proof(t) }, u.token);
-    expect(re.status, re.text).toBe(202);
+    const { t, first, re } = await invoicedThenRefacturado(u, 0);
     await env.drain();
     const old = await requestRow(env, first.json.response.request_id);
     const now = await requestRow(env, re.json.response.request_id);

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantOfCfdiFecha } from '../../../../src/domain/cfdi-time-zone';
 import { MSG } from '../../../../src/domain/messages';
-import type { PacPort } from '../../../../src/server/cfdi/pac';
 import { invoiceRequests } from '../../../../src/server/db/schema';
 import { processInvoiceRequest, type InvoiceDeps } from '../../../../src/server/invoicing/process';
 import { DRIVERS } from '../../helpers/harness';
 import { COPEXA, copexaValues, folio, invoicingEnv, merchantTicket, requester, requestRow, type InvoicingEnv } from '../../invoicing/invoicing-helpers';
+import { depsRecordingStamps } from './recording-pac';
 
 const DAY = 86_400_000;
 
@@ -20,15 +20,7 @@ describe.each(DRIVERS)('SAT rules before stamping on %s', (driver) => {
   const sent: string[] = [];
   beforeAll(async () => {
     env = await invoicingEnv(driver);
-    // Records what reaches the PAC; everything else is the sandbox's.
-    const pac = new Proxy(env.pac, {
-      get(target, key) {
-        if (key === 'stamp') return async (xml: string) => { sent.push(xml); return target.stamp(xml); };
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as PacPort;
-    deps = { ...env.deps, pac };
+    deps = depsRecordingStamps(env, sent);
   }, 60_000);
   afterAll(async () => {
     await env?.close();

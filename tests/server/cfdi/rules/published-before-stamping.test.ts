@@ -5,12 +5,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../src/domain/messages';
-import type { PacPort } from '../../../../src/server/cfdi/pac';
 import { inactiveRfcs } from '../../../../src/server/db/schema';
 import { processInvoiceRequest, type InvoiceDeps } from '../../../../src/server/invoicing/process';
 import { issuerOf } from '../../../../src/server/invoicing/ports';
 import { DRIVERS } from '../../helpers/harness';
 import { COPEXA, copexaValues, folio, invoicingEnv, merchantTicket, requester, requestRow, type InvoicingEnv } from '../../invoicing/invoicing-helpers';
+import { depsRecordingStamps } from './recording-pac';
 
 const DAY = 86_400_000;
 
@@ -21,14 +21,7 @@ describe.each(DRIVERS)('published data before stamping on %s', (driver) => {
   const sent: string[] = [];
   beforeAll(async () => {
     env = await invoicingEnv(driver);
-    const pac = new Proxy(env.pac, {
-      get(target, key) {
-        if (key === 'stamp') return async (xml: string) => { sent.push(xml); return target.stamp(xml); };
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as PacPort;
-    deps = { ...env.deps, pac };
+    deps = depsRecordingStamps(env, sent);
     merchantRfc = (await issuerOf(env.h.database.db, COPEXA.id))!.rfc;
   }, 120_000);
   afterAll(async () => {
