@@ -7,12 +7,14 @@
 // namespace error refused, and a depth cap (saxes' namespace handling is quadratic in depth).
 // Text and CDATA are kept as nodes, as xmldom keeps them, since XSLT's built-in rules copy text;
 // comments and processing instructions are dropped (neither the cadena nor the rules read them).
+// The CFDI reader (read.ts) builds this tree from its own parse (LightTreeBuilder), so an imported
+// file is parsed once for its facts, its seals and the rules.
 import type { Document } from '@xmldom/xmldom';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { MAX_XML_CHARS } from './cadena';
 
-/** Deeper than any CFDI with its complements and a generous Addenda (as the reader allows). */
-const MAX_DEPTH = 64;
+/** Deeper than any CFDI with its complements and a generous Addenda (the reader's cap too). */
+export const MAX_DEPTH = 64;
 
 class LightNode {
   declare readonly ELEMENT_NODE: 1;
@@ -66,22 +68,25 @@ class LightElement extends LightNode {
     readonly localName: string,
     readonly namespaceURI: string | null,
     readonly prefix: string | null,
-    private readonly attrs: ReadonlyMap<string, LightAttr>,
+    /** saxes' own attribute record (no prototype, so no inherited names), kept as it is. */
+    private readonly attrs: Readonly<Record<string, { readonly value: string }>>,
     readonly ownerDocument: LightDocument,
   ) {
     super(1);
   }
 
+  /** An attribute node, made when asked for: most attributes of a CFDI are only ever read as values. */
   getAttributeNode(name: string): LightAttr | null {
-    return this.attrs.get(name) ?? null;
+    const a = this.attrs[name];
+    return a ? new LightAttr(name, a.value) : null;
   }
 
   getAttribute(name: string): string | null {
-    return this.attrs.get(name)?.value ?? null;
+    return this.attrs[name]?.value ?? null;
   }
 
   hasAttribute(name: string): boolean {
-    return this.attrs.has(name);
+    return this.attrs[name] !== undefined;
   }
 
   append(child: LightNode): void {
@@ -120,6 +125,44 @@ class LightDocument extends LightNode {
 }
 
 /**
+ * Builds the light tree from a saxes parser's events (namespaces on). parseLightXml feeds it; the CFDI
+ * reader (read.ts) feeds it from its own parse, so an import reads each file once.
+ */
+export class LightTreeBuilder {
+  private readonly doc = new LightDocument();
+  private readonly stack: LightElement[] = [];
+
+  open(tag: SaxesTagNS): void {
+    const el = new LightElement(tag.name, tag.local, tag.uri === '' ? null : tag.uri, tag.prefix === '' ? null : tag.prefix, tag.attributes, this.doc);
+    const parent = this.stack[this.stack.length - 1];
+    if (parent) parent.append(el);
+    else this.doc.setRoot(el);
+    this.stack.push(el);
+  }
+
+  close(): void {
+    this.stack.pop();
+  }
+
+  text(t: string): void {
+    this.stack[this.stack.length - 1]?.append(new LightText(t, false));
+  }
+
+  cdata(t: string): void {
+    this.stack[this.stack.length - 1]?.append(new LightText(t, true));
+  }
+
+  get depth(): number {
+    return this.stack.length;
+  }
+
+  /** The tree, typed as the xmldom Document that cadena.ts and the rules take; null before any element. */
+  document(): Document | null {
+    return this.doc.documentElement ? (this.doc as unknown as Document) : null;
+  }
+}
+
+/**
  * Parses SAT XML into the light tree, typed as the xmldom Document that cadena.ts and the rules take.
  * Returns null for anything that is not well-formed, namespace-correct XML within the limits.
  */
@@ -127,8 +170,7 @@ export function parseLightXml(xml: string): Document | null {
   if (xml.length > MAX_XML_CHARS) return null;
   const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return null;
-  const doc = new LightDocument();
-  const stack: LightElement[] = [];
+  const tree = new LightTreeBuilder();
   const parser = new SaxesParser({ xmlns: true, position: false });
   let failed = false;
   parser.on('error', () => {
@@ -140,34 +182,21 @@ export function parseLightXml(xml: string): Document | null {
     throw new Error('doctype');
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
-    if (stack.length >= MAX_DEPTH) {
+    if (tree.depth >= MAX_DEPTH) {
       failed = true;
       throw new Error('too deep');
     }
-    const attrs = new Map<string, LightAttr>();
-    for (const name in tag.attributes) attrs.set(name, new LightAttr(name, tag.attributes[name]!.value));
-    const el = new LightElement(tag.name, tag.local, tag.uri === '' ? null : tag.uri, tag.prefix === '' ? null : tag.prefix, attrs, doc);
-    const parent = stack[stack.length - 1];
-    if (parent) parent.append(el);
-    else doc.setRoot(el);
-    stack.push(el);
+    tree.open(tag);
   });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  parser.on('text', (t: string) => {
-    stack[stack.length - 1]?.append(new LightText(t, false));
-  });
-  parser.on('cdata', (t: string) => {
-    stack[stack.length - 1]?.append(new LightText(t, true));
-  });
+  parser.on('closetag', () => tree.close());
+  parser.on('text', (t: string) => tree.text(t));
+  parser.on('cdata', (t: string) => tree.cdata(t));
   try {
     parser.write(text).close();
   } catch {
     return null;
   }
-  if (failed || !doc.documentElement) return null;
-  return doc as unknown as Document;
+  return failed ? null : tree.document();
 }
 
 /**

@@ -28,9 +28,13 @@
 //   declaration only binds an unused prefix, and refusing real invoices over it helps nobody.
 // - Nesting deeper than MAX_DEPTH is refused: saxes' namespace handling makes it quadratic.
 // - Retenciones (CFDI de retenciones e información de pagos) are recognised and refused by name.
+import type { Document } from '@xmldom/xmldom';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { formatCents, isDecimal, productCents, toCents } from '../../domain/decimal';
 import { MSG } from '../../domain/messages';
+import { LightTreeBuilder, MAX_DEPTH } from './light-xml';
+
+export { MAX_DEPTH };
 
 /** The upload limit (spec §9: 2 MB per file). */
 export const CFDI_MAX_BYTES = 2 * 1024 * 1024;
@@ -231,21 +235,31 @@ class Refusal extends Error {
 const missing = (field: string) => new Refusal(`${MSG.cfdiMissing} ${field}`, field);
 const invalid = (field: string) => new Refusal(`${MSG.cfdiInvalid} ${field}`, field);
 
-export function readCfdi(bytes: Uint8Array): CfdiReadResult {
+export function readCfdi(bytes: Uint8Array, tree?: LightTreeBuilder): CfdiReadResult {
   try {
-    return { ok: true, cfdi: read(bytes) };
+    return { ok: true, cfdi: read(bytes, tree) };
   } catch (e) {
     if (e instanceof Refusal) return e.detail ? { ok: false, reason: e.reason, detail: e.detail } : { ok: false, reason: e.reason };
     throw e;
   }
 }
 
-function read(bytes: Uint8Array): CfdiData {
+/**
+ * readCfdi that also keeps the whole document as a light tree (light-xml.ts) from the same parse, for
+ * the checks that walk it (the seals' cadenas, SAT's rules); the tree only when the CFDI was accepted.
+ */
+export function readCfdiAndTree(bytes: Uint8Array): { read: CfdiReadResult; doc: Document | null } {
+  const tree = new LightTreeBuilder();
+  const read = readCfdi(bytes, tree);
+  return { read, doc: read.ok ? tree.document() : null };
+}
+
+function read(bytes: Uint8Array, tree?: LightTreeBuilder): CfdiData {
   if (bytes.byteLength > CFDI_MAX_BYTES) throw new Refusal(MSG.cfdiTooLarge);
   if (hasDtdMarkup(bytes)) throw new Refusal(MSG.cfdiDoctype);
   const text = decodeUtf8(bytes);
   if (!/^\s*</.test(text)) throw new Refusal(MSG.cfdiNotXml);
-  const raw = parse(text);
+  const raw = parse(text, tree);
   return assemble(raw);
 }
 
@@ -326,10 +340,8 @@ interface Raw {
 }
 
 const PARSER_OPTIONS = { xmlns: true, position: true } as const;
-/** Deeper than any CFDI with its complements and a generous Addenda. */
-export const MAX_DEPTH = 64;
 
-function parse(text: string): Raw {
+function parse(text: string, tree?: LightTreeBuilder): Raw {
   const raw: Raw = {
     cfdiNs: '',
     root: {},
@@ -362,12 +374,18 @@ function parse(text: string): Raw {
   });
   parser.on('closetag', () => {
     stack.pop();
+    tree?.close();
   });
+  if (tree) {
+    parser.on('text', (t: string) => tree.text(t));
+    parser.on('cdata', (t: string) => tree.cdata(t));
+  }
   parser.on('opentag', (tag: SaxesTagNS) => {
     const depth = stack.length;
     // saxes resolves namespaces through every open ancestor, so deep nesting costs quadratic time
     // (150,000 levels fit in 2 MB and take minutes); a CFDI needs under ten.
     if (depth >= MAX_DEPTH) throw new Refusal(MSG.cfdiTooDeep);
+    tree?.open(tag);
     if (depth === 0) {
       raw.cfdiNs = rootNamespace(tag);
       raw.root = tag.attributes;

@@ -11,8 +11,8 @@
 // The Certificado is trusted for the seal only as far as the math goes: whether SAT issued it is the
 // PAC's check, which the SelloSAT vouches for.
 // cfdiChecks adds SAT's CFDI 4.0 rules (rules/index.ts): what import stores on each receipt.
-// Cost: one parse per CFDI (light-xml.ts: saxes into a light tree, a third of xmldom's cost) serves
-// both cadenas and the rules; the seal checks themselves are seal.ts's, whose certificate cache keeps
+// Cost: one parse per CFDI (light-xml.ts: saxes into a light tree, a third of xmldom's cost; on import
+// the reader's own parse builds it, read.ts readCfdiAndTree) serves both cadenas and the rules; the seal checks themselves are seal.ts's, whose certificate cache keeps
 // an issuer's certificate parsed once (it seals thousands of CFDI); the stamping ones load once.
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -141,8 +141,8 @@ export interface CfdiChecks extends SealChecks {
  * (rules/index.ts) without their Sello rule, which `seal` already says. The rules judge the Fecha
  * against the clock, so only a Fecha in the future is found: the 72-hour window is for stamping.
  */
-export function cfdiChecks(bytes: Uint8Array | string): CfdiChecks {
-  const doc = parseForSeals(bytes);
+export function cfdiChecks(source: Uint8Array | string | Document): CfdiChecks {
+  const doc = typeof source === 'string' || source instanceof Uint8Array ? parseForSeals(source) : source;
   if (!doc) return { ...UNCHECKED, findings: [] };
   return { ...verifySeals(doc), findings: checkCfdi40(doc, { skipSeal: true }) };
 }

@@ -34,6 +34,14 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
+/**
+ * The bytes with a buffer of their own: posting a view clones its WHOLE buffer, and a file read out of a
+ * request's pack is a view of the pack (up to megabytes, once per file).
+ */
+export function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
 export class ParsePool implements FileParser {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
@@ -91,7 +99,7 @@ export class ParsePool implements FileParser {
       slot.job = job;
       slot.worker.ref(); // keep the process up while a file is being read
       slot.timer = setTimeout(() => this.overBudget(slot), this.budgetMs);
-      slot.worker.postMessage({ id: this.nextId++, ...job.req });
+      slot.worker.postMessage({ id: this.nextId++, ...job.req, bytes: ownBuffer(job.req.bytes) });
     }
   }
 

@@ -2,7 +2,7 @@
 // untrusted file, with nothing but its bytes in and plain data out. A CFDI the reader accepts is also
 // checked there (its Sello and the timbre's SelloSAT, verify-seals.ts), inside the same time budget,
 // so the import stores what the checks found without spending the event loop's time on them.
-import { readCfdi, type CfdiReadResult } from '../cfdi/read';
+import { readCfdiAndTree, type CfdiReadResult } from '../cfdi/read';
 import { cfdiChecks, type CfdiChecks } from '../cfdi/verify-seals';
 import { pdfFacts, type PdfFacts } from './pdf-text';
 
@@ -17,10 +17,10 @@ export type CheckedCfdiRead = CfdiReadResult & { checks?: CfdiChecks };
 
 export type ParseValue = PdfFacts | CheckedCfdiRead;
 
-/** Reads a CFDI and, when it is one we import, checks its seals. */
+/** Reads a CFDI and, when it is one we import, checks it on the tree the same parse built. */
 export function readCheckedCfdi(bytes: Uint8Array): CheckedCfdiRead {
-  const read = readCfdi(bytes);
-  return read.ok ? { ...read, checks: cfdiChecks(bytes) } : read;
+  const { read, doc } = readCfdiAndTree(bytes);
+  return read.ok ? { ...read, checks: cfdiChecks(doc ?? bytes) } : read;
 }
 
 export function runParse(req: Pick<ParseRequest, 'kind' | 'bytes'>): ParseValue {

@@ -101,15 +101,48 @@ class Run {
     return this.deps.parser ?? parsePool();
   }
 
-  async importXml(items: XmlItem[]): Promise<Map<string, Outcome>> {
-    const all = new Map<string, Outcome>();
-    // Read off the event loop, all at once (the pool queues them); one over budget is refused.
+  /** The write of the last batch queued (queueXml); each waits for the one before it. */
+  private writing: Promise<void> = Promise.resolve();
+
+  /**
+   * Starts reading these XML files on the parse workers now, and writes them once every batch queued
+   * before them is written: the workers read the next batch while this one goes into the database (the
+   * two took turns before, leaving the CPU half idle). Resolves once the batch queued before these is
+   * written, so at most two batches are held at a time; `drainXml` waits for the rest. `onWritten` gets
+   * each batch's outcomes, in order.
+   */
+  async queueXml(items: XmlItem[], onWritten?: (outcomes: Map<string, Outcome>) => void): Promise<void> {
+    const reading = this.readXml(items);
+    reading.catch(() => undefined); // awaited below, after the batches before it
+    const before = this.writing;
+    const mine = (async () => {
+      await before;
+      await reading;
+      const out = await this.writeXml(items);
+      onWritten?.(out);
+    })();
+    mine.catch(() => undefined); // its failure reaches the caller through the next queueXml or drainXml
+    this.writing = mine;
+    await before;
+  }
+
+  /** Waits until every queued batch is written (throws what a write threw). */
+  async drainXml(): Promise<void> {
+    await this.writing;
+  }
+
+  /** Reads the files off the event loop, all at once (the pool queues them); one over budget is refused. */
+  private async readXml(items: XmlItem[]): Promise<void> {
     await Promise.all(
       items.map(async (item) => {
         const read = await this.parser.readCfdi(item.bytes);
         item.read = read === 'timeout' ? { ok: false, reason: MSG.importParseTimeout } : read;
       }),
     );
+  }
+
+  private async writeXml(items: XmlItem[]): Promise<Map<string, Outcome>> {
+    const all = new Map<string, Outcome>();
     for (let i = 0; i < items.length; i += IMPORT_BATCH) {
       const out = await importCfdiBatch(
         this.deps.db,
@@ -266,8 +299,11 @@ class Run {
     const outcomes = new Map<string, Outcome>();
     const flush = async () => {
       if (xmlBatch.length === 0) return;
-      for (const [id, o] of await this.importXml(xmlBatch)) outcomes.set(id, o);
+      const batch = xmlBatch;
       xmlBatch = [];
+      await this.queueXml(batch, (out) => {
+        for (const [id, o] of out) outcomes.set(id, o);
+      });
     };
     for (const { e, id } of entries) {
       const stem = e.base.replace(/\.[^.]*$/, '').toLowerCase();
@@ -297,6 +333,7 @@ class Run {
       } else refuse(id, MSG.importFileType);
     }
     await flush();
+    await this.drainXml(); // the PDFs below look for the XML written with them
     if (refusals.size > 0) await writeStatuses(this.deps.db, refusals, this.deps.clock());
     for (const { e, id } of pdfs) {
       const data = await readEntry(bytes, e);
@@ -366,8 +403,9 @@ export async function processUploads(deps: ImportDeps, userId: number, uploadIds
         if (bytes) xmls.push({ uploadId: r.id, bytes });
         else missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });
       });
-      await run.importXml(xmls);
+      await run.queueXml(xmls);
     }
+    await run.drainXml();
     for (const r of group.filter((g) => g.kind !== 'xml')) {
       const bytes = await stored(r);
       if (!bytes) missing.set(r.id, { status: 'rechazado', reason: MSG.importFailed, ticketIds: [] });

@@ -104,8 +104,12 @@ export class PackWriter {
 
   async add(id: string, bytes: Uint8Array): Promise<void> {
     checkId(id);
-    await this.out.write(entryHead(id, bytes.byteLength));
-    await this.out.write(bytes);
+    // Head and bytes in one write: a request's 100 small files are 100 writes, not 200.
+    const head = entryHead(id, bytes.byteLength);
+    const piece = new Uint8Array(head.byteLength + bytes.byteLength);
+    piece.set(head, 0);
+    piece.set(bytes, head.byteLength);
+    await this.out.write(piece);
     this.entries++;
   }
 
@@ -123,18 +127,26 @@ export interface PackReader {
   get(id: string): Promise<Uint8Array | null>;
 }
 
+/** A pack up to this size is read in one go (most requests: 100 CFDI of a few KB each). */
+export const WHOLE_PACK_BYTES = 4 * 1024 * 1024;
+
+const inMemory = (map: Map<string, Uint8Array> | null): PackReader | null => (map ? { get: async (id) => map.get(id.toLowerCase()) ?? null } : null);
+
 /**
- * A stored pack, read entry by entry where the store reads ranges (only the entry heads are read up
- * front), else whole. null when there is no such pack or its heads do not hold up.
+ * A stored pack: read whole when it is small (one read instead of two per entry), else entry by entry
+ * where the store reads ranges (only the entry heads are read up front, so a request of 100 files of
+ * 2 MB is never all in memory), else whole. null when there is no such pack or its heads do not hold up.
  */
 export async function openPack(store: FileStore, key: string): Promise<PackReader | null> {
   const getRange = store.getRange?.bind(store);
   if (!getRange) {
     const data = await store.get(key);
-    const map = data ? unpack(data) : null;
-    return map ? { get: async (id) => map.get(id.toLowerCase()) ?? null } : null;
+    return inMemory(data ? unpack(data) : null);
   }
-  const head = await getRange(key, 0, MAGIC.length + 4);
+  const first = await getRange(key, 0, WHOLE_PACK_BYTES);
+  if (!first) return null;
+  if (first.byteLength < WHOLE_PACK_BYTES) return inMemory(unpack(first)); // that was all of it
+  const head = first.subarray(0, MAGIC.length + 4);
   if (!head || head.byteLength < MAGIC.length + 4 || MAGIC.some((b, i) => head[i] !== b)) return null;
   const count = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(MAGIC.length, true);
   const where = new Map<string, { at: number; length: number }>();

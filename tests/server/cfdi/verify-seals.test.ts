@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { cadenaOriginal, findTimbre, parseSatXml } from '../../../src/server/cfdi/cadena';
 import { issueSandboxCfdi } from '../../../src/server/cfdi/issue';
 import { detachedLight, parseLightXml } from '../../../src/server/cfdi/light-xml';
+import { readCfdiAndTree } from '../../../src/server/cfdi/read';
 import { checkCfdi40 } from '../../../src/server/cfdi/rules';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import { openTestCsd } from '../../../src/server/cfdi/seal';
@@ -228,6 +229,19 @@ describe('the light tree the checks parse into (light-xml.ts)', () => {
     expect(checkCfdi40(light, { skipSeal: true })).toEqual(checkCfdi40(dom, { skipSeal: true }));
   });
 
+  it.each(fixtureNames())('%s: the reader\'s own parse (readCfdiAndTree) builds the same tree: same checks', (name) => {
+    const xml = fixture(name);
+    const { read, doc } = readCfdiAndTree(new TextEncoder().encode(xml));
+    if (!read.ok) {
+      expect(doc).toBeNull();
+      return;
+    }
+    expect(doc).not.toBeNull();
+    const light = parseLightXml(xml)!;
+    expect(cadenaOf(doc!)).toBe(cadenaOf(light));
+    expect(cfdiChecks(doc!)).toEqual(cfdiChecks(xml));
+  });
+
   it('refuses what parseSatXml refuses: DOCTYPE, entities, unbound prefixes, broken markup, absurd depth', () => {
     for (const xml of [
       '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>',
@@ -238,6 +252,12 @@ describe('the light tree the checks parse into (light-xml.ts)', () => {
       `${'<a>'.repeat(100)}${'</a>'.repeat(100)}`,
       '',
     ]) expect(parseLightXml(xml)).toBeNull();
-    expect(parseLightXml('\ufeff<a x="1">t<![CDATA[c]]></a>')?.documentElement?.getAttribute('x')).toBe('1');
+    const root = parseLightXml('\ufeff<a x="1">t<![CDATA[c]]></a>')?.documentElement;
+    expect(root?.getAttribute('x')).toBe('1');
+    // Attribute lookups see the element's own attributes only, never inherited object properties.
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      expect(root?.getAttribute(name)).toBeNull();
+      expect(root?.getAttributeNode(name)).toBeNull();
+    }
   });
 });
