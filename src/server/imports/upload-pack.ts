@@ -4,8 +4,9 @@
 // most of the upload's time). Every upload row of the request names the pack as its file key; the job
 // finds its bytes in the pack by the row's id. Packs are made by the server only; reading one still
 // checks every length, so a damaged pack is refused as a whole (null), never read out of bounds.
-// An upload writes its pack as the request arrives (PackWriter: no file is held beyond its own 2 MB),
-// and the job reads one entry at a time where the store can read ranges (openPack).
+// An upload writes its pack as the request arrives (PackWriter gathers small files into writes of about
+// 1 MB, so at most that and the arriving file are held); the job reads a small pack in one go and a big one
+// an entry at a time where the store can read ranges (openPack).
 import { openWriter, type FileStore, type FileWriter } from '../files/file-store';
 
 const MAGIC = new TextEncoder().encode('CCPACK1\n');
@@ -84,18 +85,25 @@ export function unpack(data: Uint8Array): Map<string, Uint8Array> | null {
   return at === data.byteLength ? out : null;
 }
 
-/** A pack written entry by entry into the files store, as the files of a request arrive. */
+/** Small files are gathered up to this many bytes before they are written (one write for a whole request of CFDI). */
+const PACK_WRITE_BYTES = 1024 * 1024;
+
+/** A pack written into the files store as the files of a request arrive. */
 export class PackWriter {
   private entries = 0;
+  /** Entries (heads and bytes) not written yet: at most PACK_WRITE_BYTES plus one file. */
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
   private constructor(private readonly out: FileWriter) {}
 
   static async open(store: FileStore, key: string): Promise<PackWriter> {
     const out = await openWriter(store, key);
+    const writer = new PackWriter(out);
     const head = new Uint8Array(MAGIC.length + 4);
     head.set(MAGIC, 0);
     new DataView(head.buffer).setUint32(MAGIC.length, STREAMED, true);
-    await out.write(head);
-    return new PackWriter(out);
+    writer.hold(head);
+    return writer;
   }
 
   get count(): number {
@@ -104,21 +112,39 @@ export class PackWriter {
 
   async add(id: string, bytes: Uint8Array): Promise<void> {
     checkId(id);
-    // Head and bytes in one write: a request's 100 small files are 100 writes, not 200.
-    const head = entryHead(id, bytes.byteLength);
-    const piece = new Uint8Array(head.byteLength + bytes.byteLength);
-    piece.set(head, 0);
-    piece.set(bytes, head.byteLength);
-    await this.out.write(piece);
+    this.hold(entryHead(id, bytes.byteLength));
+    this.hold(new Uint8Array(bytes)); // a copy: the caller's buffer is its own to reuse
     this.entries++;
+    if (this.pendingBytes >= PACK_WRITE_BYTES) await this.flush();
   }
 
-  commit(): Promise<void> {
-    return this.out.commit();
+  async commit(): Promise<void> {
+    await this.flush();
+    await this.out.commit();
   }
 
   abort(): Promise<void> {
+    this.pending = [];
+    this.pendingBytes = 0;
     return this.out.abort();
+  }
+
+  private hold(piece: Uint8Array): void {
+    this.pending.push(piece);
+    this.pendingBytes += piece.byteLength;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const all = new Uint8Array(this.pendingBytes);
+    let at = 0;
+    for (const p of this.pending) {
+      all.set(p, at);
+      at += p.byteLength;
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.out.write(all);
   }
 }
 

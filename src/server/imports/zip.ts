@@ -5,7 +5,7 @@
 // Every scan here walks fixed-size records (the EOCD search at most 64 KB back): linear in the zip.
 // Entry names are only ever labels and match keys: never file paths.
 import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
+import { inflateRaw, inflateRawSync } from 'node:zlib';
 import { MSG } from '../../domain/messages';
 
 export const ZIP_LIMITS = {
@@ -108,10 +108,16 @@ export function listZip(bytes: Uint8Array): ZipListing {
 }
 
 const inflateRawAsync = promisify(inflateRaw);
+/**
+ * Entries up to this size (declared, and enforced as the output cap) are inflated right here: a CFDI of a
+ * few KB takes microseconds, less than the trip to the thread pool and back. Bigger ones go there.
+ */
+export const INFLATE_INLINE_BYTES = 256 * 1024;
 
 /**
  * One entry's bytes, inflated with a hard cap at its declared size; null when it does not hold up.
- * Inflated on libuv's thread pool, not the event loop: a zip may unpack to 200 MB.
+ * Inflated on libuv's thread pool, not the event loop (a zip may unpack to 200 MB), unless it is small
+ * (INFLATE_INLINE_BYTES).
  */
 export async function readEntry(bytes: Uint8Array, e: ZipEntry): Promise<Uint8Array | null> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -122,7 +128,8 @@ export async function readEntry(bytes: Uint8Array, e: ZipEntry): Promise<Uint8Ar
   const packed = buf.subarray(start, end);
   if (e.method === 0) return new Uint8Array(packed);
   try {
-    const out = await inflateRawAsync(packed, { maxOutputLength: Math.max(1, e.size) });
+    const cap = { maxOutputLength: Math.max(1, e.size) };
+    const out = e.size <= INFLATE_INLINE_BYTES ? inflateRawSync(packed, cap) : await inflateRawAsync(packed, cap);
     return out.length === e.size ? new Uint8Array(out.buffer, out.byteOffset, out.length) : null;
   } catch {
     return null;
