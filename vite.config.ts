@@ -61,7 +61,7 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['tests/{domain,offline,server,app,sw,security}/**/*.test.{ts,tsx}'],
+    include: ['tests/{domain,offline,server,app,sw,security,repository}/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/setup/indexeddb.ts'],
     testTimeout: 30_000,

@@ -1,0 +1,46 @@
+// The repository tests itself (DESIGN §6): no file of it names a path outside it, so a clone with nothing
+// beside it runs `npm test`. The probes show the check catches both kinds of leak.
+import { describe, expect, it } from 'vitest';
+import { leaksIn, repositoryFiles, repositoryLeaks } from '../tools/repository-paths';
+
+describe('paths that leave the repository', () => {
+  it('no code, test, script or configuration file names one', () => {
+    expect(repositoryFiles()).toEqual(expect.arrayContaining(['package.json', 'vite.config.ts', '.ci/run', 'tests/tools/repository-paths.ts']));
+    expect(repositoryLeaks()).toEqual([]);
+  });
+
+  it('probe: a relative path climbing above the root, and the old workspace\'s fixtures, are caught', () => {
+    const leaks = leaksIn(
+      [
+        "import x from '../../../elsewhere/x';",
+        "const a = new URL('../../../shared/fixtures/cfdi', import.meta.url);",
+        "const b = resolve(ROOT, '../shared/spec/product-spec.md');",
+        "const c = `../../../up/${name}.xml`;",
+      ].join('\n'),
+      'tests/server/probe.ts',
+      '/repo',
+    );
+    expect(leaks.map((l) => [l.line, l.why])).toEqual([
+      [1, 'sale del repositorio'],
+      [2, 'sale del repositorio'],
+      [4, 'sale del repositorio'],
+      [2, 'apunta al espacio de trabajo de fuera (shared/…)'],
+      [3, 'apunta al espacio de trabajo de fuera (shared/…)'],
+    ]);
+  });
+
+  it('probe: paths inside the repository pass, a feature folder called shared too', () => {
+    expect(
+      leaksIn(
+        [
+          "import { a } from '../shared/fields-loading';",
+          "const f = new URL('../../fixtures/cfdi', import.meta.url);",
+          "const r = resolve(import.meta.dirname, '../..');",
+          "const route = '/dev/mailbox';",
+        ].join('\n'),
+        'tests/server/cfdi/probe.ts',
+        '/repo',
+      ),
+    ).toEqual([]);
+  });
+});
