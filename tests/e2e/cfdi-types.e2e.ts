@@ -115,7 +115,7 @@ describe('CFDI types on the rows and in the CFDI view', () => {
 
     // The invoice it pays, in its own month: partly paid, with what is left.
     await page.selectOption('#picker-month', '6');
-    rows = await monthRows(page, ISSUER, 'Junio', 'Pago parcial ($691.95 por pagar)');
+    await monthRows(page, ISSUER, 'Junio', 'Pago parcial ($691.95 por pagar)');
 
     // The other RFC's month: the link switches account; the credit note is negative and names its invoice.
     await page.getByRole('button', { name: 'Importar CFDIs' }).click();
