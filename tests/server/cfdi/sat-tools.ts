@@ -1,10 +1,17 @@
 // SAT's own tools as test oracles: xsltproc running SAT's cadena-original XSLT, and xmllint
-// validating against SAT's XSD. Both come from Debian (xsltproc, libxml2-utils); CI installs them.
+// validating against SAT's XSD. Both come from Debian (xsltproc, libxml2-utils; CI installs them) and are
+// found on the PATH. Where they are missing, npm packages stand in, so `npm test` needs nothing but Node
+// and npm: SaxonJS for the XSLT (each stylesheet compiled once by xslt3, kept in the temp folder) and
+// xmllint-wasm (libxml2 itself, compiled to WebAssembly) for the XSD. SAT_TOOLS=npm uses them even where
+// the Debian tools exist (how the suite proves the stand-ins give the same answers).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import SaxonJS from 'saxon-js';
 import type { CfdiInput } from '../../../src/server/cfdi/build';
 import { IVA_16 } from '../../../src/server/cfdi/build';
 import { CADENA_TABLE } from '../../../src/server/cfdi/cadena-table';
@@ -33,11 +40,49 @@ export function removeScratch(): void {
   schemas = undefined;
 }
 
-/** SAT's stylesheet run by libxslt on a file; the includes are relative paths inside the mirror. */
+/** A program on the PATH (null when absent, or when SAT_TOOLS=npm asks for the npm stand-ins). */
+export function systemTool(name: string): string | null {
+  if (process.env.SAT_TOOLS === 'npm') return null;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return join(dir, name);
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+const require = createRequire(import.meta.url);
+
+/** SAT's stylesheet compiled for SaxonJS (xslt3 -export), once per machine: kept in the temp folder by content. */
+function compiledStylesheet(xslt: string): unknown {
+  const key = createHash('sha256').update(`${xslt}\n${readFileSync(xslt, 'utf8')}\n${require('saxon-js/package.json').version}`).digest('hex').slice(0, 16);
+  const sef = join(tmpdir(), `cc-sat-xslt-${key}.sef.json`);
+  if (!existsSync(sef)) {
+    // Written aside and renamed: test files running in parallel may compile the same stylesheet.
+    const partial = `${sef}.${process.pid}.tmp`;
+    execFileSync(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${xslt}`, `-export:${partial}`, '-nogo', '-relocate:on'], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000 });
+    renameSync(partial, sef);
+  }
+  return JSON.parse(readFileSync(sef, 'utf8'));
+}
+
+/** SAT's stylesheet run by SaxonJS on a file (the stand-in for xsltproc). */
+export function saxonTransform(stylesheet: StylesheetId, xmlFile: string): string {
+  const xslt = join(SAT_XML, CADENA_TABLE.stylesheets[stylesheet].source);
+  return SaxonJS.transform({ stylesheetInternal: compiledStylesheet(xslt), sourceText: readFileSync(xmlFile, 'utf8'), destination: 'serialized' }, 'sync').principalResult;
+}
+
+/** SAT's stylesheet run by libxslt (or SaxonJS) on a file; the includes are relative paths inside the mirror. */
 export function xsltproc(stylesheet: StylesheetId, xmlFile: string): string {
   const xslt = join(SAT_XML, CADENA_TABLE.stylesheets[stylesheet].source);
+  const tool = systemTool('xsltproc');
+  if (!tool) return saxonTransform(stylesheet, xmlFile);
   // stderr only carries "xsl:version: only 1.1 features are supported" (SAT declares 2.0).
-  return execFileSync('/usr/bin/xsltproc', ['--nonet', xslt, xmlFile], { stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8');
+  return execFileSync(tool, ['--nonet', xslt, xmlFile], { stdio: ['ignore', 'pipe', 'ignore'] }).toString('utf8');
 }
 
 /** xsltproc on an XML string (written to the scratch folder first). */
@@ -81,10 +126,10 @@ export function catCfdiStandIn(): string {
   ].join('\n');
 }
 
-let schemas: { cfdi: string; stamped: string } | undefined;
+let schemas: { root: string; cfdi: string; stamped: string } | undefined;
 
-/** SAT's XSD copied with the stand-in catCFDI.xsd next to it, plus a schema for stamped CFDI. */
-function schemaFiles(): { cfdi: string; stamped: string } {
+/** SAT's XSD copied with the stand-in catCFDI.xsd next to it, plus a schema for stamped CFDI (paths relative to root). */
+function schemaFiles(): { root: string; cfdi: string; stamped: string } {
   if (schemas) return schemas;
   const root = join(scratchDir(), 'xsd');
   const copy = (rel: string) => {
@@ -103,17 +148,35 @@ function schemaFiles(): { cfdi: string; stamped: string } {
     '  <xs:import namespace="http://www.sat.gob.mx/TimbreFiscalDigital" schemaLocation="TimbreFiscalDigital/TimbreFiscalDigitalv11.xsd"/>',
     '</xs:schema>',
   ].join('\n'));
-  schemas = { cfdi: join(root, '4/cfdv40.xsd'), stamped: join(root, 'stamped.xsd') };
+  schemas = { root, cfdi: '4/cfdv40.xsd', stamped: 'stamped.xsd' };
   return schemas;
+}
+
+/** xmllint-wasm's verdict on a file against a schema of `root` (every .xsd there loaded): the stand-in for xmllint. */
+export function xmllintWasm(root: string, schema: string, file: string): { valid: boolean; errors: string } {
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL('../../tools/xmllint-wasm.mjs', import.meta.url))], {
+    input: JSON.stringify({ root, schema, xml: file }),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (r.status !== 0) throw new Error(`xmllint-wasm: ${r.stderr}`);
+  return JSON.parse(r.stdout) as { valid: boolean; errors: string };
+}
+
+/** The CFDI 4.0 schemas (SAT's, with the catalog stand-in) as xmllint reads them: a folder and paths in it. */
+export function cfdi40Schemas(): { root: string; cfdi: string; stamped: string } {
+  return schemaFiles();
 }
 
 /** xmllint's verdict on a CFDI 4.0 (stamped or not) against SAT's cfdv40.xsd (+ TFD 1.1). */
 export function validateCfdi40(xml: string, name = 'validate.xml'): { valid: boolean; errors: string } {
   const file = join(scratchDir(), name);
   writeFileSync(file, xml);
-  const { cfdi, stamped } = schemaFiles();
+  const { root, cfdi, stamped } = schemaFiles();
   const schema = xml.includes('TimbreFiscalDigital') ? stamped : cfdi;
-  const r = spawnSync('/usr/bin/xmllint', ['--noout', '--nonet', '--schema', schema, file], { encoding: 'utf8' });
+  const tool = systemTool('xmllint');
+  if (!tool) return xmllintWasm(root, schema, file);
+  const r = spawnSync(tool, ['--noout', '--nonet', '--schema', join(root, schema), file], { encoding: 'utf8' });
   return { valid: r.status === 0, errors: r.stderr };
 }
 
