@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import QRCode from 'qrcode';
 import { merchantTicketQrUrl } from '../../src/domain/qr-payload';
 import type { QrBenchResult } from './qr-decode-page';
+import { chromiumExecutable } from '../tools/system-tools';
 
 export const FRAME_W = 1280;
 export const FRAME_H = 720;
@@ -103,7 +104,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   };
   await qrDecodeSection({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: await chromiumExecutable(),
     report: (k, v) => console.log(`${k}: ${v}`),
     fail: (s, e) => {
       console.error(`${s}-error: ${e instanceof Error ? e.message : String(e)}`);

@@ -35,9 +35,11 @@ import { uploadsSection } from './uploads';
 import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
+import { chromiumExecutable } from '../tools/system-tools';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The machine's Chromium, else the one @sparticuz/chromium ships (tests/tools/system-tools.ts). */
+const CHROME_PATH = await chromiumExecutable();
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {

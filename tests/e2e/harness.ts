@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+/** The browser's path: global-setup.ts resolves it (tests/tools/system-tools.ts) into CHROMIUM_PATH for every test file. */
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const path = process.env.CHROMIUM_PATH;
+  if (!path) throw new Error('CHROMIUM_PATH sin definir: las pruebas end-to-end se corren con su global-setup (npm run test:e2e).');
+  return path;
 }
 
 // The flags the workplace's probe uses: without the background-networking ones Chromium keeps

@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumExecutable } from './system-tools';
 
 const TEAL = '#0f766e';
 const WHITE = '#ffffff';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   await writeFile(resolve(OUT, 'favicon.svg'), roundedSvg() + '\n');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: await chromiumExecutable(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {

@@ -8,10 +8,11 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import SaxonJS from 'saxon-js';
+import { onPath } from '../../tools/system-tools';
 import type { CfdiInput } from '../../../src/server/cfdi/build';
 import { IVA_16 } from '../../../src/server/cfdi/build';
 import { CADENA_TABLE } from '../../../src/server/cfdi/cadena-table';
@@ -42,17 +43,7 @@ export function removeScratch(): void {
 
 /** A program on the PATH (null when absent, or when SAT_TOOLS=npm asks for the npm stand-ins). */
 export function systemTool(name: string): string | null {
-  if (process.env.SAT_TOOLS === 'npm') return null;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return join(dir, name);
-    } catch {
-      // not in this folder
-    }
-  }
-  return null;
+  return process.env.SAT_TOOLS === 'npm' ? null : onPath(name);
 }
 
 const require = createRequire(import.meta.url);
