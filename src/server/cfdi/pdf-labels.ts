@@ -1,87 +1,13 @@
-// The words on a rendered CFDI PDF: SAT catalog names for the codes a CFDI carries (copied from
-// tests/fixtures/catalogs, SAT's catCFDI as transcribed by phpcfdi) and the PDF's own labels.
+// The words on a rendered CFDI PDF: SAT's names for the codes a CFDI carries (generated from
+// tests/fixtures/catalogs into rules/catalogs.ts by tests/tools/make-sat-catalogs.ts) and the PDF's own labels.
+import { SAT_NAMES } from './rules/catalogs';
 
-export const FORMA_PAGO: Record<string, string> = {
-  '01': 'Efectivo',
-  '02': 'Cheque nominativo',
-  '03': 'Transferencia electrónica de fondos',
-  '04': 'Tarjeta de crédito',
-  '05': 'Monedero electrónico',
-  '06': 'Dinero electrónico',
-  '08': 'Vales de despensa',
-  '12': 'Dación en pago',
-  '13': 'Pago por subrogación',
-  '14': 'Pago por consignación',
-  '15': 'Condonación',
-  '17': 'Compensación',
-  '23': 'Novación',
-  '24': 'Confusión',
-  '25': 'Remisión de deuda',
-  '26': 'Prescripción o caducidad',
-  '27': 'A satisfacción del acreedor',
-  '28': 'Tarjeta de débito',
-  '29': 'Tarjeta de servicios',
-  '30': 'Aplicación de anticipos',
-  '31': 'Intermediario pagos',
-  '99': 'Por definir',
-};
-
-export const METODO_PAGO: Record<string, string> = {
-  PUE: 'Pago en una sola exhibición',
-  PPD: 'Pago en parcialidades o diferido',
-};
-
-export const REGIMEN_FISCAL: Record<string, string> = {
-  '601': 'General de Ley Personas Morales',
-  '603': 'Personas Morales con Fines no Lucrativos',
-  '605': 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
-  '606': 'Arrendamiento',
-  '607': 'Régimen de Enajenación o Adquisición de Bienes',
-  '608': 'Demás ingresos',
-  '610': 'Residentes en el Extranjero sin Establecimiento Permanente en México',
-  '611': 'Ingresos por Dividendos (socios y accionistas)',
-  '612': 'Personas Físicas con Actividades Empresariales y Profesionales',
-  '614': 'Ingresos por intereses',
-  '615': 'Régimen de los ingresos por obtención de premios',
-  '616': 'Sin obligaciones fiscales',
-  '620': 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos',
-  '621': 'Incorporación Fiscal',
-  '622': 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras',
-  '623': 'Opcional para Grupos de Sociedades',
-  '624': 'Coordinados',
-  '625': 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas',
-  '626': 'Régimen Simplificado de Confianza',
-};
-
-export const USO_CFDI: Record<string, string> = {
-  G01: 'Adquisición de mercancías',
-  G02: 'Devoluciones, descuentos o bonificaciones',
-  G03: 'Gastos en general',
-  I01: 'Construcciones',
-  I02: 'Mobiliario y equipo de oficina por inversiones',
-  I03: 'Equipo de transporte',
-  I04: 'Equipo de computo y accesorios',
-  I05: 'Dados, troqueles, moldes, matrices y herramental',
-  I06: 'Comunicaciones telefónicas',
-  I07: 'Comunicaciones satelitales',
-  I08: 'Otra maquinaria y equipo',
-  D01: 'Honorarios médicos, dentales y gastos hospitalarios',
-  D02: 'Gastos médicos por incapacidad o discapacidad',
-  D03: 'Gastos funerales',
-  D04: 'Donativos',
-  D05: 'Intereses reales efectivamente pagados por créditos hipotecarios (casa habitación)',
-  D06: 'Aportaciones voluntarias al SAR',
-  D07: 'Primas por seguros de gastos médicos',
-  D08: 'Gastos de transportación escolar obligatoria',
-  D09: 'Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones',
-  D10: 'Pagos por servicios educativos (colegiaturas)',
-  S01: 'Sin efectos fiscales',
-  CP01: 'Pagos',
-  CN01: 'Nómina',
-  P01: 'Por definir', // CFDI 3.3 only
-};
-
-export const IMPUESTO: Record<string, string> = { '001': 'ISR', '002': 'IVA', '003': 'IEPS' };
+export const FORMA_PAGO = SAT_NAMES.formaPago;
+export const METODO_PAGO = SAT_NAMES.metodoPago;
+export const REGIMEN_FISCAL = SAT_NAMES.regimenFiscal;
+/** P01 'Por definir' is CFDI 3.3's, gone from the 4.0 catalogue the fixtures hold; 3.3 invoices still carry it. */
+export const USO_CFDI: Readonly<Record<string, string>> = { ...SAT_NAMES.usoCfdi, P01: 'Por definir' };
+export const IMPUESTO = SAT_NAMES.impuesto;
 
 /** The document's title by TipoDeComprobante. */
 export const TITLE: Record<string, string> = {
@@ -92,13 +18,7 @@ export const TITLE: Record<string, string> = {
   P: 'Recibo de pago',
 };
 
-export const TIPO_COMPROBANTE: Record<string, string> = {
-  I: 'Ingreso',
-  E: 'Egreso',
-  T: 'Traslado',
-  N: 'Nómina',
-  P: 'Pago',
-};
+export const TIPO_COMPROBANTE = SAT_NAMES.tipoComprobante;
 
 export const PDF_TXT = {
   legend: 'Este documento es una representación impresa de un CFDI',
