@@ -1,9 +1,17 @@
 // Server settings from the environment (README lists them); defaults give the embedded setup.
-import { networkInterfaces } from 'node:os';
+import { availableParallelism, networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import type { AppConfig } from './context';
 import { DEFAULT_CONFIG } from './context';
 import { SAT_ESTADO_PRODUCTION_URL } from './sat/estado-cfdi';
+
+/**
+ * The process's environment: the one place the server reads it. Every reader below defaults to it; a
+ * test passes its own object instead. Read at each call, so a setting changed at run time is seen.
+ */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
 
 export interface ServerEnv {
   port: number;
@@ -16,6 +24,8 @@ export interface ServerEnv {
   supportPassword?: string;
   /** SAT's CFDI status service; unset = never call SAT (dev, tests). SAT_ESTADO_URL, or SAT_ESTADO=on for production's. */
   satEstadoUrl?: string;
+  /** PUBLIC_URL was given (else links go to the listening address, and the server says so at start). */
+  publicUrlSet: boolean;
   app: AppConfig;
 }
 
@@ -52,7 +62,7 @@ export function parsePublicUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+export function readEnv(env: NodeJS.ProcessEnv = processEnv()): ServerEnv {
   const smtpUrl = env.SMTP_URL || undefined;
   const port = Number(env.PORT) || 8080;
   const devTools = devToolsAllowed(env);
@@ -66,6 +76,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     mailFrom: env.MAIL_FROM || undefined,
     supportPassword: env.SUPPORT_PASSWORD || undefined,
     satEstadoUrl: env.SAT_ESTADO_URL || (env.SAT_ESTADO === 'on' ? SAT_ESTADO_PRODUCTION_URL : undefined),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     app: {
       ...DEFAULT_CONFIG,
       // An explicit HOST is linked as given (a browser keeps its session per origin); the default demo links to localhost.
@@ -84,7 +95,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
  * SAT_CERTS_DIR: folders (comma-separated) of stamping certificates (.cer, DER or PEM) that verify an
  * imported CFDI's SelloSAT, besides the ones shipped in cfdi/pac-certs (cfdi/verify-seals.ts).
  */
-export function readSatCertsDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+export function readSatCertsDirs(env: NodeJS.ProcessEnv = processEnv()): string[] {
   return (env.SAT_CERTS_DIR ?? '')
     .split(',')
     .map((d) => d.trim())
@@ -93,6 +104,42 @@ export function readSatCertsDirs(env: NodeJS.ProcessEnv = process.env): string[]
 }
 
 /** SAT sync's portal: SAT_PORTAL=descarga-masiva for SAT's web service (SAT_WS_URL overrides its base URL); else the simulated portal. */
-export function readSatPortalEnv(env: NodeJS.ProcessEnv = process.env): { portal: 'simulated' | 'descarga-masiva'; wsUrl?: string } {
+export function readSatPortalEnv(env: NodeJS.ProcessEnv = processEnv()): { portal: 'simulated' | 'descarga-masiva'; wsUrl?: string } {
   return { portal: env.SAT_PORTAL === 'descarga-masiva' ? 'descarga-masiva' : 'simulated', wsUrl: env.SAT_WS_URL || undefined };
+}
+
+/** SAT_FIEL_CA: paths (comma-separated) of SAT's CA certificates that may issue an e.firma (rfc-verification/efirma-proof.ts). */
+export function readFielCaPaths(env: NodeJS.ProcessEnv = processEnv()): string[] {
+  return (env.SAT_FIEL_CA ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Stripe: STRIPE_SECRET_KEY selects it (else the sandbox provider); STRIPE_API_URL overrides its API's address. */
+export function readStripeEnv(env: NodeJS.ProcessEnv = processEnv()): { secretKey?: string; apiUrl?: string } {
+  return { secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined, apiUrl: env.STRIPE_API_URL?.trim() || undefined };
+}
+
+/** A worker count: unset or empty gives `fallback`; anything else its integer part, 0 when not a number or below 0. */
+const workerCount = (value: string | undefined, fallback: number): number =>
+  value !== undefined && value !== '' ? Math.max(0, Number.parseInt(value, 10) || 0) : fallback;
+
+/** PDF_WORKERS: threads that render invoice PDFs (cfdi/pdf-pool.ts); default one per core, at most 4; 0 renders in-process. */
+export function readPdfWorkers(env: NodeJS.ProcessEnv = processEnv()): number {
+  return workerCount(env.PDF_WORKERS, Math.min(4, availableParallelism()));
+}
+
+/**
+ * PARSE_WORKERS: threads that read uploaded files (imports/parse-pool.ts); default one per core, at most 2;
+ * 0 reads in-process. PARSE_BUDGET_MS: each file's time in a worker, when a positive number (else the pool's default).
+ */
+export function readParsePoolEnv(env: NodeJS.ProcessEnv = processEnv()): { workers: number; budgetMs?: number } {
+  const budget = Number(env.PARSE_BUDGET_MS);
+  return { workers: workerCount(env.PARSE_WORKERS, Math.min(2, availableParallelism())), budgetMs: budget > 0 ? budget : undefined };
+}
+
+/** IMPORT_WORKERS: import jobs this process runs at once (imports/queue.ts); at least 1, the default. */
+export function readImportWorkers(env: NodeJS.ProcessEnv = processEnv()): number {
+  return Math.max(1, Number.parseInt(env.IMPORT_WORKERS ?? '', 10) || 1);
 }

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
       console.log(`Correos de desarrollo: ${local}/dev/mailbox`);
       console.log(`Tickets de comercios de prueba: ${local}/dev/merchant-tickets`);
       console.log(`Portal del SAT simulado: ${local}/dev/sat-portal`);
-    } else if (!process.env.PUBLIC_URL) {
+    } else if (!env.publicUrlSet) {
       console.log(`Aviso: PUBLIC_URL no está definido; los enlaces de los correos apuntan a ${base}`);
     }
     console.log(`API: ${base}/api/docs`);

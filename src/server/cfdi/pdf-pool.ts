@@ -2,8 +2,8 @@
 // would stall every API request meanwhile, and it would use one core of many. A small pool (one worker
 // per core, created on first use, unref'd so it never keeps the process alive) renders them instead;
 // PDF_WORKERS=0 renders in-process (and so does any failure to start a worker).
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { readPdfWorkers } from '../config';
 import { renderCfdiPdf, type RenderOptions } from './pdf';
 import { readCfdi } from './read';
 
@@ -123,11 +123,7 @@ let shared: PdfPool | undefined;
 
 /** The process's pool: PDF_WORKERS workers (default: one per core, at most 4). */
 export function pdfPool(): PdfPool {
-  if (!shared) {
-    const env = process.env.PDF_WORKERS;
-    const size = env !== undefined && env !== '' ? Math.max(0, Number.parseInt(env, 10) || 0) : Math.min(4, availableParallelism());
-    shared = new PdfPool(size);
-  }
+  if (!shared) shared = new PdfPool(readPdfWorkers());
   return shared;
 }
 

@@ -4,8 +4,8 @@
 // the import turns into 'rechazado' with MSG.importParseTimeout. A CFDI's seals are checked there too,
 // within the same budget. Same shape as the PDF pool (cfdi/pdf-pool.ts): created on first use, unref'd
 // while idle; PARSE_WORKERS=0 (or workers failing to start) reads in-process, without a budget.
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { readParsePoolEnv } from '../config';
 import type { PdfFacts } from './pdf-text';
 import { runParse, type CheckedCfdiRead, type ParseRequest, type ParseValue } from './parse-task';
 
@@ -191,10 +191,8 @@ let shared: ParsePool | undefined;
 /** The process's pool: PARSE_WORKERS workers (default: one per core, at most 2), PARSE_BUDGET_MS each file. */
 export function parsePool(): ParsePool {
   if (!shared) {
-    const env = process.env.PARSE_WORKERS;
-    const size = env !== undefined && env !== '' ? Math.max(0, Number.parseInt(env, 10) || 0) : Math.min(2, availableParallelism());
-    const budget = Number(process.env.PARSE_BUDGET_MS) > 0 ? Number(process.env.PARSE_BUDGET_MS) : PARSE_BUDGET_MS;
-    shared = new ParsePool(size, budget);
+    const { workers, budgetMs } = readParsePoolEnv();
+    shared = new ParsePool(workers, budgetMs ?? PARSE_BUDGET_MS);
   }
   return shared;
 }

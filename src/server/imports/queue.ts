@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { MSG } from '../../domain/messages';
+import { readImportWorkers } from '../config';
 import { queryRows } from '../db/client';
 import { uploads } from '../db/schema';
 import { errorSummary } from '../lib/error-summary';
@@ -172,7 +173,7 @@ export async function startImportWorker(boss: PgBoss, deps: ImportDeps, opts: { 
     if (n > 0) console.error(`[import] ${n} archivos sin terminar tras su último intento: rechazados`);
   });
   await boss.schedule(SWEEP_QUEUE, '41 * * * *');
-  const workers = Math.max(1, Number.parseInt(process.env.IMPORT_WORKERS ?? '', 10) || 1);
+  const workers = readImportWorkers();
   for (let i = 0; i < workers; i++) {
     workerIds.push(await boss.work<ImportJob>(IMPORT_QUEUE, { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 0.5 }, handler));
   }

@@ -5,6 +5,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { MSG } from '../../domain/messages';
+import { processEnv } from '../config';
 import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
@@ -29,7 +30,7 @@ const positive = (value: string | undefined, fallback: number): number => {
 };
 
 /** UPLOAD_CONCURRENCY_PER_USER (3), UPLOAD_CONCURRENCY (8), UPLOAD_QUOTA_MB (1024); read at each request. */
-export function uploadLimits(env: NodeJS.ProcessEnv = process.env): UploadLimits {
+export function uploadLimits(env: NodeJS.ProcessEnv = processEnv()): UploadLimits {
   return {
     perUser: Math.floor(positive(env.UPLOAD_CONCURRENCY_PER_USER, 3)),
     perProcess: Math.floor(positive(env.UPLOAD_CONCURRENCY, 8)),

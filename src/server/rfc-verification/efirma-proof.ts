@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { verify as verifySignature, X509Certificate } from 'node:crypto';
 import { Certificate, Credential } from '@nodecfdi/credentials/node';
+import { processEnv, readFielCaPaths } from '../config';
 import { MSG } from '../../domain/messages';
 
 /** Refusal with the user's Spanish message. */
@@ -20,8 +21,8 @@ export type FielTrust = 'any' | 'none' | readonly X509Certificate[];
  * SAT_FIEL_CA: comma-separated paths of SAT's CA certificates (PEM or DER). Unset: 'any' only in the
  * embedded demo (`demo`: the same rule that turns the dev tools on), 'none' in every other setup.
  */
-export function fielTrustFromEnv(demo: boolean, env: NodeJS.ProcessEnv = process.env): FielTrust {
-  const paths = (env.SAT_FIEL_CA ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+export function fielTrustFromEnv(demo: boolean, env: NodeJS.ProcessEnv = processEnv()): FielTrust {
+  const paths = readFielCaPaths(env);
   if (paths.length > 0) return paths.map((p) => new X509Certificate(readFileSync(p)));
   return demo ? 'any' : 'none';
 }

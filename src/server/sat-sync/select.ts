@@ -2,12 +2,12 @@
 // service (SAT_WS_URL overrides its base URL, for a local fake); anything else, the simulated portal.
 import type { Clock } from '../context';
 import type { Db } from '../db/client';
-import { readSatPortalEnv } from '../config';
+import { processEnv, readSatPortalEnv } from '../config';
 import { DescargaMasivaPortal } from './descarga-masiva';
 import type { SatPortal } from './port';
 import { SimulatedSatPortal } from './simulated-portal';
 
-export function portalFromEnv(db: Db, clock: Clock, env: NodeJS.ProcessEnv = process.env): SatPortal {
+export function portalFromEnv(db: Db, clock: Clock, env: NodeJS.ProcessEnv = processEnv()): SatPortal {
   const cfg = readSatPortalEnv(env);
   if (cfg.portal === 'descarga-masiva') return new DescargaMasivaPortal({ baseUrl: cfg.wsUrl, clock });
   return new SimulatedSatPortal(db, clock);
