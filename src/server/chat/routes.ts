@@ -10,7 +10,7 @@ import { chatConversations, users } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
 
 /** Messages a user may send per minute: plenty for a person typing, a wall for a script. */

@@ -670,7 +670,7 @@ export const chatMessages = pgTable(
 
 /**
  * SAT sync: how one tax account connects to SAT. Secrets are sealed with the server
- * secret (merchants/secret-box.ts, context `sat:<what>:<client_id>`): the CIEC, and the e.firma's key
+ * secret (lib/secret-box.ts, context `sat:<what>:<client_id>`): the CIEC, and the e.firma's key
  * password. The e.firma's .cer and .key are kept as base64 (the .key is itself encrypted by SAT's format
  * under that password). One row per account; erased on disconnect.
  */

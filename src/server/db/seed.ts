@@ -11,7 +11,7 @@ import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COM
 import { hashPassword } from '../accounts/passwords';
 import { TEST_CSD_PASSWORD } from '../cfdi/seal';
 import { catalogFieldRows, DEMO_MERCHANT_REGIME, DEMO_MERCHANT_RFC, MERCHANT_CATALOG } from '../merchants/catalog';
-import { csdPasswordContext, sealSecret, serverSecret } from '../merchants/secret-box';
+import { csdPasswordContext, sealSecret, serverSecret } from '../lib/secret-box';
 import type { Db } from './client';
 import { clients, companies, formFields, incomeMetaTags, metaTags, plans, users } from './schema';
 

@@ -10,7 +10,7 @@ import { FILE_LINK_PARAM, FILE_LINK_TTL_MS, type FileLinkKind } from '../../doma
 import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
-import { serverSecret } from '../merchants/secret-box';
+import { serverSecret } from '../lib/secret-box';
 import { authOf } from './auth';
 import { fail } from './errors';
 

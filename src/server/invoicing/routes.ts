@@ -12,7 +12,7 @@ import { authOf, caller, requireAuth } from '../http/auth';
 import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { maskEmail } from '../merchants/verify';
 import { requestFromForm, requestFromInvoice4, requestFromMulti } from './channels';
 import { importIssuedCfdi, lookupCfdi } from './lookup';

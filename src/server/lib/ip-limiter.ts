@@ -1,4 +1,4 @@
-// Per-address sliding window for public lookups (verify ticket, RFC check): enough for one server
+// Per-address sliding window for public lookups (verify ticket, RFC check, OAuth, plans, chat…): enough for one server
 // process; several processes would need a shared store.
 export class IpLimiter {
   private readonly hits = new Map<string, number[]>();

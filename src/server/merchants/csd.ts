@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies } from '../db/schema';
 import { Csd } from '../cfdi/seal';
-import { csdPasswordContext, openSecret, serverSecret } from './secret-box';
+import { csdPasswordContext, openSecret, serverSecret } from '../lib/secret-box';
 
 export interface MerchantIssuer {
   id: number;

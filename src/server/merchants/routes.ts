@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { merchantById, merchantByShort } from './csd';
 import { devMerchantTicketsRoutes } from './dev-page';
 import { merchantFields, publicField } from './fields';
-import { IpLimiter } from './ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { merchantKeyMatches } from './merchant-key';
 import { merchantTicketQr, registerMerchantTicket } from './merchant-tickets';
 import { findMerchantTicket, verifiedTicketJson, type VerifyFlow } from './verify';

@@ -8,7 +8,7 @@ import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { markSecretResponse } from '../http/idempotency';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { authenticateApplication, type OAuthAppRow } from './applications';
 import { authorizeRequest, createRequestToken, exchangeForAccessToken, listGrants, pendingApplication, profileFor, revokeGrant } from './flow';
 import { bearerToken } from './session-guard';

@@ -9,7 +9,7 @@ import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';

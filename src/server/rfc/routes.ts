@@ -7,7 +7,7 @@ import { normalizeRfc } from '../../domain/rfc';
 import type { AppEnv, Services } from '../context';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { checkRfcActive } from './rfc-check';
 
 export const RFC_CHECKS_PER_MINUTE = 60;

@@ -15,7 +15,7 @@ import { readLimited } from '../http/body';
 import { assertCleanForm } from '../http/control-chars';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
-import { IpLimiter } from '../merchants/ip-limiter';
+import { IpLimiter } from '../lib/ip-limiter';
 import { assertFeature } from '../plans/gates';
 import { checkFiel, fielTrustFromEnv, type FielTrust } from '../rfc-verification/efirma-proof';
 import { markRfcVerified } from '../rfc-verification/verified';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { SatMethod, SatSyncStatus } from '../../domain/sat-sync';
 import type { Db } from '../db/client';
 import { clients, satConnections } from '../db/schema';
-import { openSecret, sealSecret, serverSecret } from '../merchants/secret-box';
+import { openSecret, sealSecret, serverSecret } from '../lib/secret-box';
 import type { EfirmaFacts, SatCredentials } from './port';
 
 export const ciecContext = (clientId: number) => `sat:ciec:${clientId}`;

@@ -16,7 +16,7 @@ import { forgetMerchantCsd, merchantById, merchantByShort, merchantCsd } from '.
 import { DEMO_TICKETS_PER_MERCHANT, seedDemoMerchantTickets } from '../../../src/server/merchants/demo-tickets';
 import { rotateMerchantKey } from '../../../src/server/merchants/merchant-key';
 import { ticketConceptos } from '../../../src/server/merchants/merchant-tickets';
-import { csdPasswordContext, openSecret, serverSecret } from '../../../src/server/merchants/secret-box';
+import { csdPasswordContext, openSecret, serverSecret } from '../../../src/server/lib/secret-box';
 import { findMerchantTicket, maskEmail } from '../../../src/server/merchants/verify';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { clients, satConnections } from '../../../src/server/db/schema';
-import { openSecret, serverSecret } from '../../../src/server/merchants/secret-box';
+import { openSecret, serverSecret } from '../../../src/server/lib/secret-box';
 import { DescargaMasivaPortal } from '../../../src/server/sat-sync/descarga-masiva';
 import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { ciecContext, efirmaPasswordContext } from '../../../src/server/sat-sync/store';
