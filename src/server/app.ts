@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { MSG } from '../domain/messages';
 import { accountRoutes } from './accounts/routes';
 import { analyticsRoutes } from './analytics/routes';
-import { SessionCache } from './accounts/sessions';
+import { resolveSession, SessionCache } from './accounts/sessions';
 import { AccountsCache } from './accounts/accounts-cache';
 import { hmacKeySource } from './captcha/altcha';
 import { captchaRoutes } from './captcha/routes';
@@ -20,7 +20,7 @@ import { refuseControlChars } from './http/control-chars';
 import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
-import { importRoutes } from './imports/routes';
+import { importRoutes, REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from './imports/routes';
 import { uploadGate } from './imports/upload-limits';
 import { invoicingRoutes } from './invoicing/routes';
 import { merchantRoutes } from './merchants/routes';
@@ -30,6 +30,7 @@ import { memoryFileStore } from './files/file-store';
 import { devMailboxRoutes } from './mail/dev-mailbox';
 import { openApiRoutes } from './openapi/routes';
 import { oauthRoutes } from './oauth/routes';
+import { refuseAppToken } from './oauth/session-guard';
 import { plansRoutes } from './plans/routes';
 import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
@@ -44,15 +45,21 @@ export type { AppDeps } from './context';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const config = { ...DEFAULT_CONFIG, ...deps.config };
+  const clock = deps.clock ?? (() => new Date());
+  const sessions = new SessionCache(config.sessionCacheMs);
   const s: Services = {
     db: deps.db,
     mailer: deps.mailer,
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     config,
-    sessions: new SessionCache(config.sessionCacheMs),
+    sessions,
     accounts: new AccountsCache(),
     files: deps.files ?? memoryFileStore(),
     rates: deps.rates ?? rateSourceFor(deps.db, config),
+    authenticate: async (c, token) => {
+      refuseAppToken(c, token); // an app's OAuth token is never a session: 403
+      return token ? resolveSession(deps.db, sessions, token, clock) : null;
+    },
   };
   if (deps.listen) {
     s.accounts.attach(deps.listen).catch((err: unknown) => console.error('[cache] sin notificaciones:', err));
@@ -78,7 +85,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(jsonBody());
   // Upload slots and the storage quota before the Idempotency-Key layer reads (spools) the body.
   app.use('/api/v3/users/:id/files', uploadGate(s));
-  app.use(idempotency(s));
+  // Multipart bodies are bounded like the biggest upload route ('Importar CFDIs').
+  app.use(idempotency(s, { multipartLimit: IMPORT_REQUEST_LIMIT }));
 
   app.route('/', captchaRoutes(s, hmacKey));
   app.route('/', accountRoutes(s, hmacKey));

@@ -1,4 +1,5 @@
 // What every sub-app receives (dependencies, configuration) and the per-request variables they share.
+import type { Context } from 'hono';
 import type { Database, Db } from './db/client';
 import type { AccountsCache } from './accounts/accounts-cache';
 import type { Mailer } from './mail/mailer';
@@ -66,12 +67,17 @@ export interface Services {
   accounts: AccountsCache;
   files: FileStore;
   rates: RateSource;
+  /** The caller a request's session token names (null = none or not valid); may refuse the request (throws). */
+  authenticate: Authenticate;
 }
 
 export interface AuthUser {
   userId: number;
   sessionId: number;
 }
+
+/** Resolves the session token found in a request (undefined = none was given) to its caller. */
+export type Authenticate = (c: Context<AppEnv>, token: string | undefined) => Promise<AuthUser | null>;
 
 export interface AppEnv {
   Variables: {

@@ -2,8 +2,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '../../domain/messages';
 import type { AppEnv, AuthUser, Services } from '../context';
-import { resolveSession } from '../accounts/sessions';
-import { refuseAppToken } from '../oauth/session-guard';
 import { fail } from './errors';
 
 function tokenIn(obj: unknown): string | undefined {
@@ -32,9 +30,8 @@ export function extractToken(c: Context<AppEnv>): string | undefined {
 export async function authOf(c: Context<AppEnv>, s: Services): Promise<AuthUser | null> {
   const known = c.get('auth');
   if (known !== undefined) return known;
-  const token = extractToken(c);
-  refuseAppToken(c, token); // an app's OAuth token is never a session: 403
-  const auth = token ? await resolveSession(s.db, s.sessions, token, s.clock) : null;
+  // The resolver comes from where the app is assembled (app.ts): this layer knows no feature.
+  const auth = await s.authenticate(c, extractToken(c));
   c.set('auth', auth);
   return auth;
 }

@@ -8,7 +8,6 @@ import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { authOf } from './auth';
-import { REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from '../imports/routes';
 import { isMutating } from './body';
 import { MultipartError, spoolMultipart, type SpooledBody } from './multipart';
 import { fail } from './errors';
@@ -16,8 +15,6 @@ import { fail } from './errors';
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
 /** A claim older than this whose request never finished (a killed process) may be taken over. */
 const STALE_CLAIM_MS = 60_000;
-/** The biggest multipart body a route takes ('Importar CFDIs': 100 files of 2 MB). */
-const MULTIPART_LIMIT = IMPORT_REQUEST_LIMIT;
 /** Parts up to this size are fingerprinted as before (length first); an upload's file is at most 2 MB. */
 const MULTIPART_PART_CAP = 2 * 1024 * 1024 + 1;
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
@@ -46,13 +43,13 @@ export function markSecretResponse(c: Context<AppEnv>): void {
  * body goes to a temporary file meanwhile (never whole into memory: 100 files of 2 MB), removed once the
  * request is answered.
  */
-async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash): Promise<SpooledBody | null> {
-  if (Number(c.req.header('content-length') ?? '0') > MULTIPART_LIMIT) throw fail(413, MSG.bodyTooLarge);
+async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash, limit: number): Promise<SpooledBody | null> {
+  if (Number(c.req.header('content-length') ?? '0') > limit) throw fail(413, MSG.bodyTooLarge);
   const stream = c.req.raw.body;
   if (!stream) return null;
   let spooled: SpooledBody;
   try {
-    spooled = await spoolMultipart(stream, type, MULTIPART_LIMIT, MULTIPART_PART_CAP, hash);
+    spooled = await spoolMultipart(stream, type, limit, MULTIPART_PART_CAP, hash);
   } catch (err) {
     if (err instanceof MultipartError) throw fail(413, MSG.bodyTooLarge);
     throw err;
@@ -62,8 +59,13 @@ async function hashMultipart(c: Context<AppEnv>, type: string, hash: Hash): Prom
   return spooled;
 }
 
-export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
-  const once = keyedOnce(s);
+export interface IdempotencyOptions {
+  /** The biggest multipart body a route takes (given by the app: 'Importar CFDIs', 100 files of 2 MB). */
+  multipartLimit: number;
+}
+
+export function idempotency(s: Services, options: IdempotencyOptions): MiddlewareHandler<AppEnv> {
+  const once = keyedOnce(s, options);
   return async (c, next) => {
     try {
       return await once(c, next);
@@ -76,7 +78,7 @@ export function idempotency(s: Services): MiddlewareHandler<AppEnv> {
 /** The spooled multipart body of a request, until it is answered. */
 const spools = new WeakMap<Context<AppEnv>, SpooledBody>();
 
-function keyedOnce(s: Services): MiddlewareHandler<AppEnv> {
+function keyedOnce(s: Services, options: IdempotencyOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !isMutating(c.req.method) || EXEMPT_PATHS.has(c.req.path)) return next();
@@ -94,7 +96,7 @@ function keyedOnce(s: Services): MiddlewareHandler<AppEnv> {
     const hash = createHash('sha256').update(`${c.req.method} ${url.pathname}${url.search}\n`);
     const type = c.req.header('content-type') ?? '';
     if (type.toLowerCase().startsWith('multipart/')) {
-      const spooled = await hashMultipart(c, type, hash);
+      const spooled = await hashMultipart(c, type, hash, options.multipartLimit);
       if (spooled) spools.set(c, spooled);
     } else hash.update(c.get('rawBody'));
     const requestHash = hash.digest('hex');

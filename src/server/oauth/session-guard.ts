@@ -1,6 +1,7 @@
 // An app's OAuth access token is never a session: session endpoints answer 403 when one is presented,
 // whether as `Authorization: Bearer` or in any of the four session-token places (DESIGN §3).
-// Called from http/auth.ts's authOf, so every requireAuth route and every optional-auth lookup refuses it.
+// Called from the session resolver app.ts gives http/auth.ts's authOf, so every requireAuth route and every
+// optional-auth lookup refuses it.
 import type { Context } from 'hono';
 import { MSG } from '../../domain/messages';
 import type { AppEnv } from '../context';

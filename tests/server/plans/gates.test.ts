@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionCache } from '../../../src/server/accounts/sessions';
+import { resolveSession, SessionCache } from '../../../src/server/accounts/sessions';
 import type { AppEnv, Services } from '../../../src/server/context';
 import { clients } from '../../../src/server/db/schema';
 import { ApiError } from '../../../src/server/http/errors';
@@ -16,7 +16,10 @@ describe.each(DRIVERS)('feature gates on the server (%s)', (driver) => {
   let gated: Hono<AppEnv>;
   beforeAll(async () => {
     h = await createHarness(driver);
-    const s = { db: h.database.db, clock: () => new Date(), sessions: new SessionCache(0) } as unknown as Services;
+    const sessions = new SessionCache(0);
+    const clock = () => new Date();
+    const authenticate: Services['authenticate'] = async (_c, token) => (token ? resolveSession(h.database.db, sessions, token, clock) : null);
+    const s = { db: h.database.db, clock, sessions, authenticate } as unknown as Services;
     gated = new Hono<AppEnv>();
     gated.use(async (c, next) => {
       c.set('auth', undefined);
