@@ -4,7 +4,8 @@
 // California follows US daylight time (UTC-8/-7); Ciudad Juárez's 32xxx likewise at UTC-7/-6; Baja
 // California Sur, Sinaloa, Nayarit (UTC-7) and Sonora (UTC-7 all year); Quintana Roo UTC-5; the rest
 // Mexico City's UTC-6. Uses the tz database through Intl, so the years with daylight saving time (before
-// 2023) come out right too.
+// 2023) come out right too (mexico-time.ts reads the offsets).
+import { instantOfWallTime, wallTimeIn } from './mexico-time';
 
 export type MexicoZone =
   | 'America/Tijuana'
@@ -41,51 +42,15 @@ export function zoneOfPostalCode(cp: string): MexicoZone {
   return (isMexicanPostalCode(cp) && BY_PREFIX[cp.slice(0, 2)]) || 'America/Mexico_City';
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-/**
- * Offsets already asked, by zone and UTC hour: Intl's formatToParts costs tens of microseconds and every
- * imported CFDI asks twice, while these zones change offset only on the hour (whole-hour offsets).
- */
-const offsetsByHour = new Map<string, number>();
-const HOUR_MS = 3_600_000;
-
-/** Minutes east of UTC in that zone at that instant (-480 for UTC-8). */
-export function zoneOffsetMinutes(zone: string, at: Date): number {
-  const key = `${zone}|${Math.floor(at.getTime() / HOUR_MS)}`;
-  const known = offsetsByHour.get(key);
-  if (known !== undefined) return known;
-  const minutes = offsetFromIntl(zone, at);
-  if (offsetsByHour.size >= 50_000) offsetsByHour.clear();
-  offsetsByHour.set(key, minutes);
-  return minutes;
-}
-
-function offsetFromIntl(zone: string, at: Date): number {
-  let f = offsetFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    offsetFormats.set(zone, f);
-  }
-  const name = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3]);
-  return m[1] === '-' ? -minutes : minutes;
-}
-
 /** SAT's Fecha form of an instant at a place of issue: "2026-07-01T05:00:00" (no offset, no fraction). */
 export function cfdiFechaAt(at: Date, cp: string): string {
-  const offset = zoneOffsetMinutes(zoneOfPostalCode(cp), at);
-  return new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  return wallTimeIn(zoneOfPostalCode(cp), at);
 }
 
 /** The instant a Fecha ("2026-07-01T05:00:00", wall time at LugarExpedicion) names; Invalid Date when malformed. */
 export function instantOfCfdiFecha(fecha: string, cp: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(fecha);
   if (!m) return new Date(NaN);
-  const zone = zoneOfPostalCode(cp);
   const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-  // Two passes: the offset of the guess can differ from the offset at the real instant (DST edges).
-  const first = wall - zoneOffsetMinutes(zone, new Date(wall)) * 60_000;
-  return new Date(wall - zoneOffsetMinutes(zone, new Date(first)) * 60_000);
+  return instantOfWallTime(zoneOfPostalCode(cp), wall);
 }

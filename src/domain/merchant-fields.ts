@@ -2,6 +2,7 @@
 // fields'): how each field type is checked and sent. The client checks as the user types; the server
 // checks the same values again before it looks the ticket up.
 import { MSG } from './messages';
+import { mexicoCityToday } from './mexico-time';
 
 /** Spec §3 form field types. 3, 5 and 10 are not used by any merchant. */
 export const FIELD_TYPE = {
@@ -67,10 +68,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Today as yyyy/mm/dd in Mexico City (the merchants' calendar). */
 export function mexicoToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(now)
-    .split('-');
-  return `${parts[0]}/${parts[1]}/${parts[2]}`;
+  return mexicoCityToday(now).replace(/-/g, '/');
 }
 
 function isRealDate(v: string): boolean {

@@ -5,7 +5,7 @@ import { isCurrency, NATIONAL_CURRENCY } from './currency';
 import {
   MANUAL_COMPANY_ID, MANUAL_EXPENSE_STATUS, MANUAL_INCOME_STATUS, TICKET_TYPE,
 } from './ticket';
-import { mexicoCityDate } from './dates';
+import { mexicoCityDate } from './mexico-time';
 
 export const NOTE_MAX = 500;
 export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,6 @@
 // Tickets (spec §3 Ticket/Receipt, §4 statuses and row selection, DESIGN §3 ticket JSON).
-import { mexicoCityDate, monthKey } from './dates';
+import { monthKey } from './dates';
+import { mexicoCityDate } from './mexico-time';
 
 /** 2 = expense; 3 = income from an issued CFDI; 4 = manual income. */
 export const TICKET_TYPE = { expense: 2, incomeCfdi: 3, income: 4 } as const;

@@ -15,7 +15,7 @@ import { seed } from '../../src/server/db/seed';
 import { clients, metaTags, tickets, users } from '../../src/server/db/schema';
 import { collaborators, companyAreas, perDiemEvents } from '../../src/server/db/schema-company';
 import { listPerDiemEvents } from '../../src/server/per-diem/events';
-import { monthRange } from '../../src/server/tickets/mexico-time';
+import { monthRange } from '../../src/domain/mexico-time';
 import { openBenchDatabase } from './bench-database';
 
 export interface CompanyBench {

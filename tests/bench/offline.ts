@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { MONTH_NAMES, mexicoCityDate, monthKey } from '../../src/domain/dates';
+import { MONTH_NAMES, monthKey } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { newId } from '../../src/domain/ids';
 import { manualTicketPayload } from '../../src/domain/spending-form';
 import type { Ticket } from '../../src/domain/ticket';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cfdiFechaAt, instantOfCfdiFecha, isMexicanPostalCode, zoneOffsetMinutes, zoneOfPostalCode } from '../../src/domain/cfdi-time-zone';
+import { cfdiFechaAt, instantOfCfdiFecha, isMexicanPostalCode, zoneOfPostalCode } from '../../src/domain/cfdi-time-zone';
+import { zoneOffsetMinutes } from '../../src/domain/mexico-time';
 
 // One instant, written where each of Mexico's five zones issues it (summer and winter).
 const SUMMER = new Date('2026-07-01T18:00:00Z');

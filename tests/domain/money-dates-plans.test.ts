@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatForeign, roundCents } from '../../src/domain/money';
-import { displayDate, mexicoCityDate, monthKey, monthTitle, pickerYears } from '../../src/domain/dates';
+import { displayDate, monthKey, monthTitle, pickerYears } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { PLANS, planById, IVA_FACTOR } from '../../src/domain/plans';
 import { EXPENSE_CATEGORIES, FINANCIAL_EXPENSES_ID } from '../../src/domain/categories';
 import { isUuidV7, newId } from '../../src/domain/ids';

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyViewTitle } from '../../src/domain/company-view';
-import { mexicoCityDate } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { newId } from '../../src/domain/ids';
 import { MSG } from '../../src/domain/messages';
 import { manualTicketPayload, todayInput } from '../../src/domain/spending-form';

@@ -3,7 +3,7 @@
 // the network in the middle of a replay (aborted requests, responses lost after the commit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { mexicoCityDate } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import type { Ticket } from '../../src/domain/ticket';
 import { startApp, waitForServiceWorker, type Running } from './harness';
 

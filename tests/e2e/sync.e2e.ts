@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Running } from './harness';
-import { mexicoCityDate } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { MSG } from '../../src/domain/messages';
 import { premiumChatMessage } from '../../src/app/plans/premium-advert';
 

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mexicoCityDate } from '../../src/domain/dates';
+import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { startApp, waitForServiceWorker, type Running } from './harness';
 
 const RFC = 'UPDA850101AB1';

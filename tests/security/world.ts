@@ -11,7 +11,7 @@ import { clients, invoiceRequests } from '../../src/server/db/schema';
 import { processInvoiceRequest } from '../../src/server/invoicing/process';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
 import { registerApplication } from '../../src/server/oauth/applications';
-import { mexicoCityToday } from '../../src/server/per-diem/events';
+import { mexicoCityToday } from '../../src/domain/mexico-time';
 import { provideSatSync } from '../../src/server/sat-sync/runtime';
 import { DEMO_SAT_CIECS, seedSatPortal, SimulatedSatPortal } from '../../src/server/sat-sync/simulated-portal';
 import { collaboratorBody, tokenFromText } from '../server/company/helpers';

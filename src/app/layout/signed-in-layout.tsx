@@ -3,7 +3,7 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { mexicoCityDate } from '../../domain/dates';
+import { mexicoCityDate } from '../../domain/mexico-time';
 import { APP_VERSION } from '../../domain/http';
 import { MSG } from '../../domain/messages';
 import { db } from '../../offline/db';

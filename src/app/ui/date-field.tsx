@@ -1,7 +1,7 @@
 // A yyyy/mm/dd text field with a small Spanish calendar (spec §5, §9): typing always works, the
 // calendar is a shortcut; future days are disabled and it closes on pick.
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { mexicoCityDate } from '../../domain/dates';
+import { mexicoCityDate } from '../../domain/mexico-time';
 import { Icon } from './icon';
 import { TicketIcon } from './ticket-icons';
 import { calendarTitle, formatYmd, monthGrid, parseYmd, stepMonth, WEEKDAYS, type Ymd } from './calendar-model';

@@ -1,6 +1,7 @@
 // Month-and-year picker (enero..diciembre, current year back to 2013) and the year-only picker
 // of the annual view (spec §2 Layout). Native selects: they work well on phones and with readers.
-import { MONTH_NAMES, capitalize, mexicoCityDate, pickerYears, FIRST_YEAR } from '../../domain/dates';
+import { MONTH_NAMES, capitalize, pickerYears, FIRST_YEAR } from '../../domain/dates';
+import { mexicoCityDate } from '../../domain/mexico-time';
 import { Icon } from './icon';
 import './button.css';
 import './field.css';

@@ -152,19 +152,7 @@ export function currencyDecimals(moneda: string): number {
 
 // ---- dates -----------------------------------------------------------------------------------
 
-const MX_TZ = 'America/Mexico_City';
 const FECHA_RE = /^20[1-9][0-9]-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
-let mxClock: Intl.DateTimeFormat | undefined;
-
-/** SAT's Fecha form: Mexico City wall-clock time, no offset (CFDI40101), e.g. 2026-05-01T12:00:00. */
-export function mexicoCityDateTime(at: Date): string {
-  mxClock ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: MX_TZ, year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(mxClock.formatToParts(at).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
-}
 
 /** SAT's rule CFDI40101: the Fecha is the wall time where the CFDI is issued, LugarExpedicion's zone. */
 function fecha(value: Date | string, lugarExpedicion: string): string {

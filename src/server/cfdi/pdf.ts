@@ -9,7 +9,7 @@
 // alone is a complete copy of the invoice.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { mexicoCityOffsetMinutes } from '../tickets/mexico-time';
+import { mexicoCityInstant } from '../../domain/mexico-time';
 import {
   FORMA_PAGO,
   IMPUESTO,
@@ -105,10 +105,8 @@ function documentDate(cfdi: CfdiData): Date {
   for (const s of [cfdi.fechaTimbrado, cfdi.fecha]) {
     const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(s);
     if (!m) continue;
-    const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-    if (!Number.isFinite(wall)) continue;
-    const guess = wall - mexicoCityOffsetMinutes(new Date(wall)) * 60_000;
-    return new Date(wall - mexicoCityOffsetMinutes(new Date(guess)) * 60_000);
+    const at = mexicoCityInstant(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+    if (!Number.isNaN(at.getTime())) return at;
   }
   return new Date(0);
 }

@@ -14,6 +14,7 @@
 //   aceptación: 'En proceso' while the receptor has 72 hours to answer, cancelled if it accepts or
 //   lets the time run out (plazo vencido), kept vigente if it refuses.
 import { productCents } from '../../domain/decimal';
+import { mexicoCityMonth } from '../../domain/mexico-time';
 import { CANCEL_MOTIVES, PacError, type CancelRequest, type Cancelable } from './pac';
 import type { SandboxRecord } from './sandbox-ledger';
 
@@ -49,21 +50,16 @@ export function checkCancelShape(request: CancelRequest): { uuid: string; replac
   return { uuid, replacement };
 }
 
-/** 'YYYY-MM' of an instant in Mexico City (where SAT's deadlines run). */
-function mexicoMonth(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit' }).format(at).slice(0, 7);
-}
-
 /** 210 and 211: too late to cancel this CFDI at `now`. */
 export function checkCancelDeadline(record: SandboxRecord, now: Date): void {
   const stamped = new Date(record.stampedAt);
-  const issuedMonth = mexicoMonth(stamped);
-  if (record.global && mexicoMonth(now) !== issuedMonth) {
+  const issuedMonth = mexicoCityMonth(stamped);
+  if (record.global && mexicoCityMonth(now) !== issuedMonth) {
     throw new PacError('211', 'La fecha de solicitud de cancelación límite para factura global');
   }
   const year = Number(issuedMonth.slice(0, 4));
   const lastMonth = `${year + 1}-${record.rfcEmisor.length === 12 ? '03' : '04'}`;
-  if (mexicoMonth(now) > lastMonth) {
+  if (mexicoCityMonth(now) > lastMonth) {
     throw new PacError('210', 'La fecha de solicitud de cancelación es mayor a la fecha de declaración');
   }
 }

@@ -8,7 +8,7 @@ import { TICKET_TYPE, type Ticket } from '../../domain/ticket';
 import type { Db } from '../db/client';
 import { clients, companies, metaTags, receipts, tickets } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';
-import { monthRange } from '../tickets/mexico-time';
+import { monthRange } from '../../domain/mexico-time';
 import { ticketQuery, toTicket } from '../tickets/ticket-view';
 
 /** Status id of 'aprobado' (domain/ticket.ts TICKET_STATUS). */

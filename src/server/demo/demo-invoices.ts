@@ -7,7 +7,7 @@
 // before this existed gets them too).
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 } from 'uuid';
-import { mexicoCityDate } from '../../domain/dates';
+import { mexicoCityDate, mexicoCityMidnight } from '../../domain/mexico-time';
 import { TICKET_TYPE } from '../../domain/ticket';
 import { IVA_16, IVA_EXENTO, type CfdiInput } from '../cfdi/build';
 import { issueSandboxCfdi } from '../cfdi/issue';
@@ -19,7 +19,6 @@ import { DEMO_RFCS, DEMO_USER } from '../db/seed';
 import type { FileStore } from '../files/file-store';
 import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
 import { bookAmount, booksInstant, sidesOf, ticketRowOf } from '../imports/books';
-import { mexicoCityMidnight } from '../tickets/mexico-time';
 
 export const DEMO_INVOICES_MARKER = 'demo_invoices_v1';
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { conversionNote, toNational } from '../../domain/currency';
-import { mexicoCityDate } from '../../domain/dates';
+import { mexicoCityDate, mexicoCityMidnight } from '../../domain/mexico-time';
 import {
   MANUAL_COMPANY_ID, MANUAL_EXPENSE_STATUS, MANUAL_INCOME_STATUS, TICKET_TYPE,
 } from '../../domain/ticket';
@@ -12,7 +12,6 @@ import type { Db } from '../db/client';
 import { clients, settings, tickets, users } from '../db/schema';
 import { DEMO_RFCS, DEMO_USER } from '../db/seed';
 import type { FileStore } from '../files/file-store';
-import { mexicoCityMidnight } from '../tickets/mexico-time';
 import { receiptPng } from './png';
 import { seededRandom } from '../../domain/seeded-random';
 

@@ -5,6 +5,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import QRCode from 'qrcode';
 import { FORMAS_PAGO } from '../../domain/invoicing';
+import { MX_TZ } from '../../domain/mexico-time';
 import { MERCHANTS } from '../../domain/merchants';
 import type { AppEnv, Services } from '../context';
 import { companies, merchantTickets } from '../db/schema';
@@ -14,7 +15,7 @@ import { merchantFields } from './fields';
 import { merchantTicketQr } from './merchant-tickets';
 
 const PAGE = 30;
-const LOCAL = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'medium', timeStyle: 'short' });
+const LOCAL = new Intl.DateTimeFormat('es-MX', { timeZone: MX_TZ, dateStyle: 'medium', timeStyle: 'short' });
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

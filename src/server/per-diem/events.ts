@@ -3,16 +3,13 @@
 // close (approved → closed, freezing authorised = deposit vs spent = the event's tickets then).
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { checkPerDiem, nextPerDiemStatus, type PerDiemEventDetail, type PerDiemOptions, type PerDiemStatus } from '../../domain/company';
-import { displayDate } from '../../domain/dates';
+import { mexicoCityToday } from '../../domain/mexico-time';
 import { MSG } from '../../domain/messages';
 import type { Db } from '../db/client';
 import { collaborators, companyAreas, perDiemEvents } from '../db/schema-company';
 import { fail } from '../http/errors';
 import type { PerDiemBodyOut } from './schemas';
 import { eventsSpending, type EventScope, type EventSpending } from './totals';
-
-/** Mexico City's today as yyyy-mm-dd. */
-export const mexicoCityToday = (now: Date): string => displayDate(now);
 
 /** A real calendar day (2026-02-30 is not). */
 const realDay = (s: string) => {

@@ -7,7 +7,7 @@ import { TICKET_TYPE } from '../../domain/ticket';
 import { queryRows, type Db } from '../db/client';
 import { tickets } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
-import { mexicoCityMidnight } from '../tickets/mexico-time';
+import { mexicoCityMidnight } from '../../domain/mexico-time';
 
 export interface EventSpending {
   approved: number;

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { DEMO_RFCS } from '../db/seed';
 import { satPortalAccounts } from '../db/schema';
 import { MERCHANT_CATALOG, DEMO_MERCHANT_REGIME } from '../merchants/catalog';
-import { mexicoCityMidnight } from '../tickets/mexico-time';
+import { mexicoCityMidnight } from '../../domain/mexico-time';
 import { inspectEfirma, SatPortalError, type SatCollect, type SatCredentials, type SatDirection, type SatFile, type SatPortal } from './port';
 
 /** The demo's portal accounts (README): CIEC per demo RFC. Worthless outside this simulation. */

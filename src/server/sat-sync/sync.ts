@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { v7 } from 'uuid';
-import { mexicoCityDate } from '../../domain/dates';
+import { mexicoCityDate } from '../../domain/mexico-time';
 import { MSG } from '../../domain/messages';
 import { satSyncView } from '../../domain/sat-sync';
 import type { Clock } from '../context';

@@ -1,7 +1,7 @@
 // The public receipt of a merchant ticket (spec §2 'Ticket receipt view', §7 receipt view): the ticket as
 // a small XML document, and the verification link its 180×180 QR encodes.
 import { formatCents, productCents } from '../../domain/decimal';
-import { mexicoCityDateTime } from '../cfdi/build';
+import { mexicoCityDateTime } from '../../domain/mexico-time';
 import type { MerchantTicketItem } from '../db/schema';
 
 export interface ReceiptTicket {

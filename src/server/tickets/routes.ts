@@ -13,7 +13,7 @@ import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
-import { monthRange, yearRange } from './mexico-time';
+import { monthRange, yearRange } from '../../domain/mexico-time';
 import { findTicket, ticketsInRange } from './ticket-view';
 import { createTicket, deleteTickets, ownClientId, updateTicket } from './tickets';
 

@@ -11,7 +11,7 @@ import { statusName } from '../../domain/ticket';
 import type { Db } from '../db/client';
 import { cfdiPayments, clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
-import { mexicoCityIso } from './mexico-time';
+import { mexicoCityIso } from '../../domain/mexico-time';
 
 /** The ticket JSON with its invoice request: null for tickets that were never requested. */
 export type TicketJson = Ticket & { invoice: TicketInvoice | null };

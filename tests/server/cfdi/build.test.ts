@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  baseFromGross, buildCfdi, cfdiAmounts, CfdiBuildError, IVA_0, IVA_16, IVA_8, IVA_EXENTO, mexicoCityDateTime,
+  baseFromGross, buildCfdi, cfdiAmounts, CfdiBuildError, IVA_0, IVA_16, IVA_8, IVA_EXENTO,
   type CfdiInput, type ConceptoInput,
 } from '../../../src/server/cfdi/build';
 import { parseSatXml } from '../../../src/server/cfdi/cadena';
+import { mexicoCityDateTime } from '../../../src/domain/mexico-time';
 import { issueSandboxCfdi } from '../../../src/server/cfdi/issue';
 import { openTestCsd, sealCfdi } from '../../../src/server/cfdi/seal';
 import { fixture, SAT_XML, sampleInput, validateCfdi40, removeScratch } from './sat-tools';

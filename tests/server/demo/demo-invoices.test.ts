@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mexicoCityDate } from '../../../src/domain/dates';
+import { mexicoCityDate } from '../../../src/domain/mexico-time';
 import { checkCfdiSello } from '../../../src/server/cfdi/seal';
 import { receipts, tickets } from '../../../src/server/db/schema';
 import { demoInvoices, seedDemoInvoices } from '../../../src/server/demo/demo-invoices';

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mexicoCityDate } from '../../../src/domain/dates';
+import { mexicoCityDate } from '../../../src/domain/mexico-time';
 import type { Ticket } from '../../../src/domain/ticket';
 import { settings, tickets } from '../../../src/server/db/schema';
 import { DEMO_RFCS, DEMO_USER } from '../../../src/server/db/seed';

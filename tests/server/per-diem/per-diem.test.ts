@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { clients } from '../../../src/server/db/schema';
 import { companyAreas, ticketReviews } from '../../../src/server/db/schema-company';
-import { mexicoCityToday } from '../../../src/server/per-diem/events';
+import { mexicoCityToday } from '../../../src/domain/mexico-time';
 import { companyManager, type Manager } from '../company/helpers';
 import { activeCollaborator, insertTicket, personRfc, type Member } from '../company-view/helpers';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';

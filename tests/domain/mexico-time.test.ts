@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ticketMonth } from '../../../src/domain/ticket';
-import { mexicoCityIso, mexicoCityMidnight, monthRange, yearRange } from '../../../src/server/tickets/mexico-time';
+import { ticketMonth } from '../../src/domain/ticket';
+import { mexicoCityIso, mexicoCityMidnight, monthRange, yearRange } from '../../src/domain/mexico-time';
 
-describe('Mexico City calendar on the server', () => {
+describe('Mexico City calendar', () => {
   it('writes instants with the city offset', () => {
     expect(mexicoCityIso(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11-30T21:00:00-06:00');
     expect(mexicoCityIso(new Date('2026-11-20T18:00:00Z'))).toBe('2026-11-20T12:00:00-06:00');
