@@ -178,7 +178,7 @@ const joinRoute = createRoute({
 });
 
 // SAT sync.
-const syncRoute = createRoute({ getParentRoute: () => appRoute, path: 'sync', component: lazyRouteComponent(() => import('./sync/sync-page'), 'SyncPage') });
+const syncRoute = createRoute({ getParentRoute: () => appRoute, path: 'sync', component: lazyRouteComponent(() => import('./sat-sync/sync-page'), 'SyncPage') });
 const verifyRfcRoute = createRoute({ getParentRoute: () => appRoute, path: 'verify-rfc', component: lazyRouteComponent(() => import('./rfc-verification/verify-rfc-page'), 'VerifyRfcPage') });
 
 /** Every other signed-in path (plans, subscription, sync, company, ticket/*, …) until its issue lands. */

@@ -1,6 +1,6 @@
 // SAT sync (spec §2 SAT sync, §4, §5, §7): the daily download of a persona física's
 // CFDIs of the previous day from SAT, imported through the import pipeline. This file is the contract
-// between the sync page (src/app/sync) and the server (src/server/sat-sync).
+// between the sync page (src/app/sat-sync) and the server (src/server/sat-sync).
 //
 // Two ways to connect:
 // - 'ciec': the SAT portal password of spec §2/§7 (checked by POST /api/v1/AuthenticateSATPortal,

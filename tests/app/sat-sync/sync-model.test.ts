@@ -1,7 +1,7 @@
 // The SAT sync page's rules (spec §4 SAT sync, §5, §6, §9): which screen, the password checks in their
 // order, the e.firma file checks, the status texts and the 'last sync' date format.
 import { describe, expect, it } from 'vitest';
-import { checkEfirma, checkSatPassword, isConnected, lastConnectionText, lastResultText, offeredMethods, SYNC_TXT } from '../../../src/app/sync/sync-model';
+import { checkEfirma, checkSatPassword, isConnected, lastConnectionText, lastResultText, offeredMethods, SYNC_TXT } from '../../../src/app/sat-sync/sync-model';
 import { lastSyncDate } from '../../../src/domain/dates';
 import { MSG } from '../../../src/domain/messages';
 import { EFIRMA_FILE_MAX_BYTES, satSyncView } from '../../../src/domain/sat-sync';

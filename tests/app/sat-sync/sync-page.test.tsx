@@ -5,7 +5,7 @@ import type { Account } from '../../../src/domain/account';
 import { MSG } from '../../../src/domain/messages';
 
 vi.mock('../../../src/offline/session', () => ({ getSession: () => ({ token: 'tok', user_id: 7, email: 'a@b.mx', username: 'ana' }) }));
-const { SyncBody } = await import('../../../src/app/sync/sync-page');
+const { SyncBody } = await import('../../../src/app/sat-sync/sync-page');
 
 const account = (over: Partial<Account>): Account => ({
   diverza_client_id: 1,

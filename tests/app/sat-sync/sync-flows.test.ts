@@ -31,7 +31,7 @@ vi.mock('../../../src/app/api/client', async (importOriginal) => {
 });
 vi.mock('../../../src/offline/session', () => ({ getSession: () => ({ token: 'tok', user_id: 7, email: 'a@b.mx', username: 'ana' }) }));
 
-const { connectCiec, connectEfirma, disconnect } = await import('../../../src/app/sync/sync-model');
+const { connectCiec, connectEfirma, disconnect } = await import('../../../src/app/sat-sync/sync-model');
 
 const RFC = 'GODE561231GR8';
 let reloads = 0;
