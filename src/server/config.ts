@@ -3,7 +3,7 @@ import { availableParallelism, networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import type { AppConfig } from './context';
 import { DEFAULT_CONFIG } from './context';
-import { SAT_ESTADO_PRODUCTION_URL } from './sat/estado-cfdi';
+import { SAT_ESTADO_PRODUCTION_URL } from './sat-status/estado-cfdi';
 
 /**
  * The process's environment: the one place the server reads it. Every reader below defaults to it; a

@@ -18,7 +18,7 @@ import { fileLedger } from './cfdi/sandbox-ledger';
 import { SandboxPac } from './cfdi/sandbox-pac';
 import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
-import { registerSatStatus } from './sat/jobs';
+import { registerSatStatus } from './sat-status/jobs';
 import { startSatSyncWorker } from './sat-sync/jobs';
 import { seedSatPortal } from './sat-sync/simulated-portal';
 

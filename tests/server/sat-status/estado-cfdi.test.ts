@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   consultaEnvelope, parseConsultaResponse, SatEstadoError, satEstadoCfdi, type CfdiStatusPort,
-} from '../../../src/server/sat/estado-cfdi';
+} from '../../../src/server/sat-status/estado-cfdi';
 import {
   CANCELADO_RESPONSE, NO_ENCONTRADO_RESPONSE, REQUEST_SAMPLE, startFakeSat, VIGENTE_RESPONSE, type FakeSat,
 } from './fake-sat';

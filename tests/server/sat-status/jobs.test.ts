@@ -13,8 +13,8 @@ import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../s
 import { DEMO_USER } from '../../../src/server/db/seed';
 import { startBoss } from '../../../src/server/jobs/boss';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
-import { SAT_ESTADO_PRODUCTION_URL, satEstadoCfdi } from '../../../src/server/sat/estado-cfdi';
-import { checkSatStatuses, registerSatStatus, SAT_STATUS_QUEUE } from '../../../src/server/sat/jobs';
+import { SAT_ESTADO_PRODUCTION_URL, satEstadoCfdi } from '../../../src/server/sat-status/estado-cfdi';
+import { checkSatStatuses, registerSatStatus, SAT_STATUS_QUEUE } from '../../../src/server/sat-status/jobs';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { fixtureXml } from '../receipts/receipt-fixtures';
 import { startFakeSat, type FakeSat } from './fake-sat';

@@ -10,7 +10,7 @@ import { startImportWorker } from '../../../src/server/imports/queue';
 import { startBoss } from '../../../src/server/jobs/boss';
 import { devMailboxMailer } from '../../../src/server/mail/mailer';
 import { readCfdi } from '../../../src/server/cfdi/read';
-import { registerSatStatus, type SatStatusTrigger } from '../../../src/server/sat/jobs';
+import { registerSatStatus, type SatStatusTrigger } from '../../../src/server/sat-status/jobs';
 import { createHarness, DRIVERS, freshIp, type Harness } from '../helpers/harness';
 import { fixtureXml } from '../receipts/receipt-fixtures';
 import { startFakeSat, type FakeSat } from './fake-sat';
