@@ -14,7 +14,7 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
-import { findTicket, ticketsInRange } from './ticket-view';
+import { findTicket, ticketsInRange } from './ticket-json';
 import { createTicket, deleteTickets, ownClientId, updateTicket } from './tickets';
 
 const int = (min: number, max: number) =>

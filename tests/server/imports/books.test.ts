@@ -12,7 +12,7 @@ import { readCfdi, type CfdiData } from '../../../src/server/cfdi/read';
 import { ticketMonthTotals, tickets } from '../../../src/server/db/schema';
 import { bookAmount, detailsOf, typeOfSide } from '../../../src/server/imports/books';
 import { notYoursReason } from '../../../src/server/imports/import-cfdi';
-import { paymentState } from '../../../src/server/tickets/ticket-view';
+import { paymentState } from '../../../src/server/tickets/ticket-json';
 import { DRIVERS } from '../helpers/harness';
 import { sum, usdStamped, type Books } from './books-helpers';
 import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
