@@ -71,13 +71,13 @@ const homeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home', co
 const addClientRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'add-client',
-  component: lazyRouteComponent(() => import('./account/add-client-page'), 'AddClientPage'),
+  component: lazyRouteComponent(() => import('./accounts/add-client-page'), 'AddClientPage'),
 });
 
 const editInvoicementRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'edit-invoicement',
-  component: lazyRouteComponent(() => import('./account/edit-invoicement-page'), 'EditInvoicementPage'),
+  component: lazyRouteComponent(() => import('./accounts/edit-invoicement-page'), 'EditInvoicementPage'),
 });
 
 const annualRoute = createRoute({
@@ -87,7 +87,7 @@ const annualRoute = createRoute({
 });
 
 // 'Facturar ticket': pickers and the merchant forms, inside the signed-in layout.
-const invoicePickers = () => import('./invoice/pickers/picker-page');
+const invoicePickers = () => import('./invoicing/pickers/picker-page');
 const ticketNewRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/new', component: lazyRouteComponent(invoicePickers, 'NewPickerPage') });
 const ticketMilRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/mil', component: lazyRouteComponent(invoicePickers, 'HotelPickerPage') });
 const ticketOmaRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/oma', component: lazyRouteComponent(invoicePickers, 'AirportPickerPage') });
@@ -96,12 +96,12 @@ const ticketDufRoute = createRoute({ getParentRoute: () => appRoute, path: 'tick
 const ticketFormRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'ticket/form/$name',
-  component: lazyRouteComponent(() => import('./invoice/ticket-form/ticket-form-page'), 'TicketFormPage'),
+  component: lazyRouteComponent(() => import('./invoicing/ticket-form/ticket-form-page'), 'TicketFormPage'),
 });
 const ticketFormMultiRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'ticket/form-multi/$name',
-  component: lazyRouteComponent(() => import('./invoice/multi-form/multi-form-page'), 'MultiFormPage'),
+  component: lazyRouteComponent(() => import('./invoicing/multi-form/multi-form-page'), 'MultiFormPage'),
 });
 const merchantRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -113,7 +113,7 @@ const merchantRoute = createRoute({
     ...(typeof s.check === 'string' ? { check: s.check } : {}),
     ...(typeof s.total === 'string' ? { total: s.total } : {}),
   }),
-  component: lazyRouteComponent(() => import('./invoice/merchant-form/merchant-form-page'), 'MerchantFormPage'),
+  component: lazyRouteComponent(() => import('./invoicing/merchant-form/merchant-form-page'), 'MerchantFormPage'),
 });
 const invoiceRoutes = [
   ticketNewRoute, ticketMilRoute, ticketOmaRoute, ticketCsjRoute, ticketDufRoute, ticketFormRoute, ticketFormMultiRoute, merchantRoute,
@@ -123,7 +123,7 @@ const invoiceRoutes = [
 const anonymousFormRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'ticket/form-anonymous/$name',
-  component: lazyRouteComponent(() => import('./invoice/anonymous-form/anonymous-form-page'), 'AnonymousFormPage'),
+  component: lazyRouteComponent(() => import('./invoicing/anonymous-form/anonymous-form-page'), 'AnonymousFormPage'),
 });
 
 /** Top-level rule 1: the public, read-only receipt of a merchant ticket, outside the signed-in layout. */

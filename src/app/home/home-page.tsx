@@ -11,7 +11,7 @@ import { getSession } from '../../offline/session';
 // The panel is not needed to paint the month: load it after the first screen (and precached offline).
 const loadPanel = () => import('../spending/spending-panel');
 const SpendingPanel = lazy(() => loadPanel().then((m) => ({ default: m.SpendingPanel })));
-const loadImport = () => import('../import/import-dialog');
+const loadImport = () => import('../imports/import-dialog');
 const ImportDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportDialog })));
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';

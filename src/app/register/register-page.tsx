@@ -9,7 +9,7 @@ import { MSG } from '../../domain/messages';
 import { PASSWORD_MAX, PASSWORD_SCORE_LABELS, strengthPercent, type PasswordScore } from '../../domain/password';
 import { normalizeUsername, USERNAME_MAX } from '../../domain/username';
 import { saveSession } from '../../offline/session';
-import { setPendingClient } from '../account/pending-client';
+import { setPendingClient } from '../accounts/pending-client';
 import { ApiError } from '../api/api-error';
 import { createUser, login, newClient } from '../api/endpoints';
 import { AuthShell } from '../auth/auth-shell';

@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';
 import { MSG } from '../../domain/messages';
 
-const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 /** GET /api/v3/cfdi/lookup's answer. */
 export interface CfdiLookup {

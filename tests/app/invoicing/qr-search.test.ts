@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrFromSearch } from '../../../src/app/invoice/merchant-form/merchant-form-page';
+import { qrFromSearch } from '../../../src/app/invoicing/merchant-form/merchant-form-page';
 import { parseSearch, stringifySearch } from '../../../src/app/search-params';
 
 describe('merchant form: the QR query is read as typed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventStreamParser, readEventStream, type StreamEvent } from '../../../src/app/api/event-stream';
-import { isFinalStatus, reconnectDelay, statusesRequest } from '../../../src/app/import/use-upload-statuses';
+import { isFinalStatus, reconnectDelay, statusesRequest } from '../../../src/app/imports/use-upload-statuses';
 
 describe('the statuses stream', () => {
   it('reconnects after 1 s, 2 s, 4 s, … and never waits more than 30 s', () => {

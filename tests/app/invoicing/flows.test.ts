@@ -1,10 +1,10 @@
 // The forms' state machines and messages (spec §4 flows, §8 messages).
 import { describe, expect, it } from 'vitest';
 import { followInvoiceRequest, verifyQuery, type InvoiceRequestView } from '../../../src/app/api/invoicing';
-import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst, setForeign } from '../../../src/app/invoice/anonymous-form/anonymous-flow';
-import { initialMerchantStep, merchantReducer } from '../../../src/app/invoice/merchant-form/merchant-flow';
-import { addEntry, checkList, listTotal, MULTI_MAX, MULTI_TOO_FEW, MULTI_TOO_MANY, removeEntry, type MultiEntry } from '../../../src/app/invoice/multi-form/multi-list';
-import { invoiceOutcome } from '../../../src/app/invoice/shared/invoice-outcome';
+import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst, setForeign } from '../../../src/app/invoicing/anonymous-form/anonymous-flow';
+import { initialMerchantStep, merchantReducer } from '../../../src/app/invoicing/merchant-form/merchant-flow';
+import { addEntry, checkList, listTotal, MULTI_MAX, MULTI_TOO_FEW, MULTI_TOO_MANY, removeEntry, type MultiEntry } from '../../../src/app/invoicing/multi-form/multi-list';
+import { invoiceOutcome } from '../../../src/app/invoicing/shared/invoice-outcome';
 import { checkReceiver, normalizeReceiver, regimesFor } from '../../../src/domain/invoicing';
 import { MSG } from '../../../src/domain/messages';
 import { RFC_FOREIGN } from '../../../src/domain/rfc';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatSize, importPlaces, importReducer, importTotals, initialImportState, monthHref, parseFileEvent, placeText, rowView, supportsDrop,
   type FileEvent, type ImportRow, type ImportState, type OpState,
-} from '../../../src/app/import/import-model';
+} from '../../../src/app/imports/import-model';
 import { MSG } from '../../../src/domain/messages';
 
 function row(over: Partial<ImportRow>): ImportRow {

@@ -2,7 +2,7 @@
 // account's named by its RFC.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Places } from '../../../src/app/import/import-dialog';
+import { Places } from '../../../src/app/imports/import-dialog';
 
 describe('the months an import filled', () => {
   it('links each month, names another account', () => {

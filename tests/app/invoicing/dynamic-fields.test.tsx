@@ -2,7 +2,7 @@
 // the min-length hint, type 11 as a label, numeric inputs with min 1 / step 0.01, and the error at its field.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DynamicFields } from '../../../src/app/invoice/fields/dynamic-fields';
+import { DynamicFields } from '../../../src/app/invoicing/fields/dynamic-fields';
 import { MSG } from '../../../src/domain/messages';
 import { FIELDS } from './fixtures';
 

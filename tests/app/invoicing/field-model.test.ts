@@ -1,7 +1,7 @@
 // Spec §5 'Dynamic merchant fields' as the forms apply them: what is shown while typing, the first
 // problem in field order (with its exact message), and what travels to the server.
 import { describe, expect, it } from 'vitest';
-import { checkValues, fieldPayload, inputFields, sameTicket, ticketLabel, typedValue } from '../../../src/app/invoice/fields/field-model';
+import { checkValues, fieldPayload, inputFields, sameTicket, ticketLabel, typedValue } from '../../../src/app/invoicing/fields/field-model';
 import { shownInAnonymousForm, shownInMerchantForm } from '../../../src/domain/merchant-fields';
 import { MSG } from '../../../src/domain/messages';
 import { FIELDS, TODAY } from './fixtures';

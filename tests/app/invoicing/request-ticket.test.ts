@@ -1,7 +1,7 @@
 // The ticket form's request goes through the outbox like a manual ticket (offline first): one
 // transaction writes the pending ticket and its ticket.create; the screen then learns the server's answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { awaitTicketRequest, merchantTicketPayload, queueTicketRequest, REQUESTED_STATUS, type TicketRequest } from '../../../src/app/invoice/ticket-form/request-ticket';
+import { awaitTicketRequest, merchantTicketPayload, queueTicketRequest, REQUESTED_STATUS, type TicketRequest } from '../../../src/app/invoicing/ticket-form/request-ticket';
 import { merchantByShortName, type MerchantEntry } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import { createDb, type AppDb } from '../../../src/offline/db';
