@@ -2,7 +2,7 @@
 // user; a message on a closed one starts a new conversation. Message ids come from the client (UUIDv7)
 // so a retried send is stored once.
 import { and, asc, desc, eq, gte, lt, ne, or, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newId } from '../../domain/ids';
 import type { ChatAuthor, ChatMessage } from '../../domain/chat';
 import type { Db } from '../db/client';
 import { chatConversations, chatMessages, users } from '../db/schema';
@@ -77,7 +77,7 @@ export type PostOutcome = { kind: 'ok'; conversation: ConversationRow; message: 
 export async function postUserMessage(db: Db, userId: number, id: string | undefined, body: string, now: Date): Promise<PostOutcome> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const messageId = id ?? v7();
+    const messageId = id ?? newId();
     const [existing] = await tx.select().from(chatMessages).where(eq(chatMessages.id, messageId));
     if (existing) {
       const conv = await conversationById(tx, existing.conversationId);
@@ -91,7 +91,7 @@ export async function postUserMessage(db: Db, userId: number, id: string | undef
       .orderBy(desc(chatConversations.createdAt))
       .limit(1);
     if (!conv) {
-      [conv] = await tx.insert(chatConversations).values({ id: v7(), userId, status: 'open', lastMessageAt: now, createdAt: now }).returning();
+      [conv] = await tx.insert(chatConversations).values({ id: newId(), userId, status: 'open', lastMessageAt: now, createdAt: now }).returning();
     }
     const [msg] = await tx.insert(chatMessages).values({ id: messageId, conversationId: conv!.id, author: 'user', body, createdAt: now }).returning();
     const [updated] = await tx
@@ -109,7 +109,7 @@ export async function postStaffMessage(db: Db, staffUserId: number, conversation
   return db.transaction(async (tx) => {
     const [conv] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId)).for('update');
     if (!conv) return { kind: 'missing' } as const;
-    const messageId = id ?? v7();
+    const messageId = id ?? newId();
     const [existing] = await tx.select().from(chatMessages).where(eq(chatMessages.id, messageId));
     if (existing) {
       if (existing.conversationId !== conversationId || existing.author !== 'staff') return { kind: 'foreign' } as const;

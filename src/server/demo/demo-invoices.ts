@@ -6,7 +6,7 @@
 // links show real files from the first start. Written once (its own marker, so a data directory made
 // before this existed gets them too).
 import { and, eq, inArray } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newIdAt } from '../../domain/ids';
 import { mexicoCityDate, mexicoCityMidnight } from '../../domain/mexico-time';
 import { TICKET_TYPE } from '../../domain/ticket';
 import { IVA_16, IVA_EXENTO, type CfdiInput } from '../cfdi/build';
@@ -136,7 +136,7 @@ export async function seedDemoInvoices(db: Db, files: FileStore, now: Date = new
       const expense = side.type === TICKET_TYPE.expense;
       await db.insert(tickets).values(
         ticketRowOf(read.cfdi, {
-          id: v7({ msecs: receivedAt.getTime() }),
+          id: newIdAt(receivedAt.getTime()),
           userId: owner.userId,
           side,
           receiptId,

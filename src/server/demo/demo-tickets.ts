@@ -2,7 +2,7 @@
 // of manual spendings and incomes, with notes and some receipt pictures, so a newcomer's first screen is
 // alive. Deterministic (fixed seed), written once (a marker in settings), in one transaction.
 import { and, eq, inArray } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newIdAt } from '../../domain/ids';
 import { conversionNote, toNational } from '../../domain/currency';
 import { mexicoCityDate, mexicoCityMidnight } from '../../domain/mexico-time';
 import {
@@ -146,7 +146,7 @@ export function demoTickets(profile: Profile, now: Date): DemoTicket[] {
   };
   const push = (t: Omit<DemoTicket, 'id' | 'image' | 'statusId' | 'currency' | 'originalAmount'> & Partial<DemoTicket>) => {
     out.push({
-      id: v7({ msecs: t.receivedAt.getTime(), random: bytes() }),
+      id: newIdAt(t.receivedAt.getTime(), bytes()),
       statusId: t.type === TICKET_TYPE.expense ? MANUAL_EXPENSE_STATUS : MANUAL_INCOME_STATUS,
       currency: 'MXN',
       originalAmount: null,

@@ -7,7 +7,7 @@
 // (bulk-insert.ts) while the XML files are stored; it commits only once they all are, so a row never
 // points at nothing.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newId, newIdAt } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { TICKET_TYPE } from '../../domain/ticket';
 import { listFactsOf, lookUpPublishedData } from '../cfdi/published-data';
@@ -223,13 +223,13 @@ export async function importCfdiBatch(
         o.ticketIds.push(...(ticketsOfReceipt.get(sameBatch) ?? []));
         continue;
       }
-      const receiptId = v7();
+      const receiptId = newId();
       claimed.set(k, receiptId);
       newReceipts.push({ id: receiptId, userId, clientId, facts, xmlSize: p.item.bytes.byteLength, bytes: p.item.bytes });
       newPayments.push(...paymentRowsOf(p.cfdi, clientId, receiptId));
       const made: string[] = [];
       for (const side of sides) {
-        const ticketId = v7({ msecs: p.receivedAt.getTime() });
+        const ticketId = newIdAt(p.receivedAt.getTime());
         made.push(ticketId);
         newTickets.push(
           ticketRowOf(p.cfdi, {

@@ -5,7 +5,7 @@
 // describe, so a job retried after a crash only redoes what had not committed.
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newIdAt } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { CFDI_COMPANY_ID, TICKET_TYPE } from '../../domain/ticket';
 import type { Db } from '../db/client';
@@ -207,7 +207,7 @@ class Run {
       await writeStatuses(this.deps.db, new Map([[uploadId, { status: 'rechazado', reason: MSG.importPdfNoMatch, ticketIds: [] }]]), now);
       return;
     }
-    const ticketId = v7({ msecs: now.getTime() });
+    const ticketId = newIdAt(now.getTime());
     const key = `ticket-images/${ticketId}/${randomUUID()}.pdf`;
     await this.deps.files.put(key, bytes);
     await this.deps.db.transaction(async (tx) => {

@@ -17,7 +17,7 @@
 // - Between receipts and between batches the loop yields to the event loop: requests go on meanwhile.
 import type PgBoss from 'pg-boss';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newIdAt } from '../../domain/ids';
 import { toCents } from '../../domain/decimal';
 import { CFDI_COMPANY_ID, TICKET_TYPE, type CfdiFinding, type CfdiTipo, type ReceiptDetails } from '../../domain/ticket';
 import { listFactsOf, lookUpPublishedData } from '../cfdi/published-data';
@@ -172,7 +172,7 @@ function planTickets(r: Reading & { cfdi: CfdiData }, book: BookAmount, own: rea
     if (ticket) continue;
     plan.inserts.push(
       ticketRowOf(c, {
-        id: v7({ msecs: sibling.receivedAt.getTime() }),
+        id: newIdAt(sibling.receivedAt.getTime()),
         userId: r.row.userId,
         side,
         receiptId: r.row.id,

@@ -6,7 +6,7 @@
 // is never held whole in memory. `importFiles` also runs the import at once (no queue): for jobs that
 // are already durable.
 import { sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../domain/spending-form';
 import { uploads } from '../db/schema';
@@ -62,7 +62,7 @@ export class UploadIntake {
     private clientId: number | null,
   ) {
     this.now = deps.clock();
-    this.fileKey = packKeyOf(userId, v7());
+    this.fileKey = packKeyOf(userId, newId());
   }
 
   get count(): number {
@@ -80,7 +80,7 @@ export class UploadIntake {
   }
 
   async add(file: ArrivedFile): Promise<void> {
-    const id = v7();
+    const id = newId();
     const name = labelOf(file.name);
     // Every row carries the same keys: bulkInsert writes a key some rows lack as NULL.
     const base = { id, userId: this.userId, clientId: null as number | null, name, size: file.size, createdAt: this.now, updatedAt: this.now };

@@ -5,7 +5,7 @@
 // download have ids derived from it, so a retry after a crash finds its own rows instead of adding more.
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { v7 } from 'uuid';
+import { newId } from '../../domain/ids';
 import { mexicoCityDate } from '../../domain/mexico-time';
 import { MSG } from '../../domain/messages';
 import { satSyncView } from '../../domain/sat-sync';
@@ -109,7 +109,7 @@ export async function runSatSync(deps: SatSyncDeps, job: SatSyncJob): Promise<Sa
     for (const direction of SAT_DIRECTIONS) {
       await db
         .insert(satDownloads)
-        .values({ id: v7(), clientId: client.id, day, direction, state: 'pending', createdAt: deps.clock(), updatedAt: deps.clock() })
+        .values({ id: newId(), clientId: client.id, day, direction, state: 'pending', createdAt: deps.clock(), updatedAt: deps.clock() })
         .onConflictDoNothing();
       const [dl] = await db
         .select()
