@@ -3,6 +3,7 @@
 // "No localizados" and "Cancelados" (RFC, RAZÓN SOCIAL, TIPO PERSONA, SUPUESTO, …). SAT serves them in
 // Latin-1 (Windows-1252) with a few title lines above the header, so the header is found by its RFC
 // column rather than assumed to be the first line.
+import Papa from 'papaparse';
 import { normalizeRfc } from '../../domain/rfc';
 import type { Db } from '../db/client';
 import { inactiveRfcs } from '../db/schema';
@@ -19,36 +20,34 @@ export function decodeSatText(bytes: Uint8Array): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-/** RFC 4180 rows: quoted fields may hold commas, doubled quotes and line breaks. */
-export function* csvRows(text: string): Generator<string[]> {
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      yield row;
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    yield row;
-  }
+/**
+ * Hands each CSV row to `onRow` (RFC 4180: quoted fields may hold commas, doubled quotes and line
+ * breaks). Lines may end in \r\n, \n or \r, even mixed in one file. A quote that does not close its
+ * field (text after it, or no closing quote at all) refuses the file: papaparse would read on past it and
+ * take the rows below into one field, and a list replaced by a file read that way would lose RFCs.
+ */
+function forEachRow(text: string, onRow: (row: string[]) => void): void {
+  let rows = 0;
+  let badRow = 0;
+  // papaparse takes one line ending per file: every \r\n and lone \r become \n, which changes no result
+  // (values are trimmed, and a line break inside a value makes no RFC either way).
+  Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      rows++;
+      if (result.errors.length > 0) {
+        badRow = rows;
+        parser.abort();
+        return;
+      }
+      onRow(result.data);
+    },
+  });
+  if (badRow > 0) throw new Error(`comillas sin cerrar en el renglón ${badRow}: no es un CSV válido`);
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toUpperCase();
@@ -68,21 +67,21 @@ export function parseInactiveList(bytes: Uint8Array): ParsedList {
   let rfcColumn = -1;
   let situationColumn = -1;
   let skipped = 0;
-  for (const row of csvRows(decodeSatText(bytes))) {
+  forEachRow(decodeSatText(bytes), (row) => {
     if (rfcColumn < 0) {
       const headers = row.map(fold);
       rfcColumn = headers.indexOf('RFC');
       situationColumn = headers.findIndex((h) => h.startsWith('SITUACION'));
-      continue; // title lines above the header, then the header itself
+      return; // title lines above the header, then the header itself
     }
     const rfc = normalizeRfc(row[rfcColumn] ?? '');
     if (!SHAPE.test(rfc)) {
       if (row.some((c) => c.trim() !== '')) skipped++;
-      continue;
+      return;
     }
-    if (situationColumn >= 0 && CLEARED.includes(fold(row[situationColumn] ?? ''))) continue;
+    if (situationColumn >= 0 && CLEARED.includes(fold(row[situationColumn] ?? ''))) return;
     seen.add(rfc);
-  }
+  });
   if (rfcColumn < 0) throw new Error('no RFC column: not one of SAT’s lists');
   return { rfcs: [...seen], skipped };
 }

@@ -70,6 +70,19 @@ describe('reading SAT lists', () => {
     expect(() => parseInactiveList(Buffer.from('a,b\n1,2\n'))).toThrow(/RFC/);
   });
 
+  it('reads lines ending in \\r\\n, \\n or \\r alike, even mixed, and line breaks inside quoted values', () => {
+    const csv = Buffer.from(`RFC,RAZÓN SOCIAL\r\n${A},"UNA\r\nDOS"\n${B},X\r${D},"TRES\rCUATRO"\r\n`, 'latin1');
+    expect(parseInactiveList(csv)).toEqual({ rfcs: [A, B, D], skipped: 0 });
+  });
+
+  it('refuses a file with a quote left open, naming its row, rather than read the rows below into one value', () => {
+    const csv = (row: string) => Buffer.from(`RFC,RAZÓN SOCIAL\n${A},UNO\n${row}\n${D},CUATRO\n`, 'latin1');
+    expect(() => parseInactiveList(csv(`${B},"DOS "X" SA`))).toThrow('comillas sin cerrar en el renglón 3: no es un CSV válido');
+    expect(() => parseInactiveList(csv(`${B},"DOS`))).toThrow('comillas sin cerrar en el renglón 3');
+    // A quote inside an unquoted value is only a character, as RFC 4180 readers take it.
+    expect(parseInactiveList(csv(`${B},DOS "X" SA`)).rfcs).toEqual([A, B, D]);
+  });
+
   it('shape and check digit: generic RFCs pass as they are', () => {
     expect(rfcShapeAndDigitOk('EKU9003173C9')).toBe(true);
     expect(rfcShapeAndDigitOk('eku9003173c9 ')).toBe(true);
