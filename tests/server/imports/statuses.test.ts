@@ -18,7 +18,9 @@ async function readEvents(env: ImportEnv, user: User, until: (events: FileEvent[
   const events: FileEvent[] = [];
   const decoder = new TextDecoder();
   let buffer = '';
-  const deadline = Date.now() + 10_000;
+  // Generous: the first import of a process starts its parse workers, which load their modules (seconds on a
+  // loaded machine).
+  const deadline = Date.now() + 25_000;
   const pending = opts.whileOpen?.(events);
   try {
     while (!until(events) && Date.now() < deadline) {

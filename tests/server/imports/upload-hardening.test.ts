@@ -141,10 +141,11 @@ describe.each(DRIVERS)('upload hardening on %s', (driver) => {
     };
     // The best of five tries: a shared machine's own hiccups (a benign 100 KB PDF shows them too, mostly
     // PGlite's work on this thread) are not the scan's, while a scan on the event loop stalls every try
-    // (by seconds).
+    // (by seconds). The bound sits well under that stall and well over what a loaded 2-core machine adds
+    // (201 ms seen once while benchmarks ran beside the suite).
     const tries: number[] = [];
-    for (let i = 0; i < 5 && !(tries.length > 0 && Math.min(...tries) < 200); i++) tries.push(await worstAdded());
-    expect(Math.min(...tries)).toBeLessThan(200);
+    for (let i = 0; i < 5 && !(tries.length > 0 && Math.min(...tries) < 1_000); i++) tries.push(await worstAdded());
+    expect(Math.min(...tries)).toBeLessThan(1_000);
   }, 180_000);
 
   it("refuses a file over the parse budget with 'rechazado' and the Spanish reason; the next file gets a fresh worker", async () => {
