@@ -91,6 +91,11 @@ export function readEnv(env: NodeJS.ProcessEnv = processEnv()): ServerEnv {
   };
 }
 
+/** CC_SECRET_KEY (64 hex digits, the server secret kept out of the database), or null when unset. */
+export function readSecretKeyHex(env: NodeJS.ProcessEnv = processEnv()): string | null {
+  return env.CC_SECRET_KEY?.trim() || null;
+}
+
 /**
  * SAT_CERTS_DIR: folders (comma-separated) of stamping certificates (.cer, DER or PEM) that verify an
  * imported CFDI's SelloSAT, besides the ones shipped in cfdi/pac-certs (cfdi/verify-seals.ts).

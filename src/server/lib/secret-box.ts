@@ -3,6 +3,7 @@
 // CC_SECRET_KEY (64 hex digits), which keeps it out of the database and its backups.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { readSecretKeyHex } from '../config';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -11,7 +12,7 @@ const VERSION = 'v1';
 const cache = new WeakMap<Db, Promise<Buffer>>();
 
 function configuredSecret(): Buffer | null {
-  const hex = process.env.CC_SECRET_KEY?.trim();
+  const hex = readSecretKeyHex();
   if (!hex) return null;
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error('CC_SECRET_KEY must be 64 hex digits (32 bytes)');
   return Buffer.from(hex, 'hex');
