@@ -134,8 +134,9 @@ describe('foundation: sign-up, accounts, logout, offline', () => {
     await page.getByRole('button', { name: /^Cuenta:/ }).click();
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Iniciar sesión' }).isVisible(), { timeout: 20_000 }).toBe(true);
-    // A connection still held elsewhere (the worker's replay) delays the delete until it lets go: wait for
-    // it, generously — on a loaded two-core machine the worker may take its time to let go.
+    // The database is gone and stays gone: logout closes it for good and reloads the page, so nothing of
+    // this page can open it again (a live query reopening it kept it alive, now and then, for good). A
+    // connection held elsewhere (the worker's replay) may still delay the delete a moment.
     await expect.poll(async () => (await storageSnapshot(page)).databases, { timeout: 45_000 }).not.toContain('cuentas-claras');
     const snap = await storageSnapshot(page);
     expect(snap.caches.every((c) => c.startsWith('workbox-precache'))).toBe(true);

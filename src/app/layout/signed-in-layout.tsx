@@ -1,6 +1,6 @@
 // The signed-in layout (spec §2 Layout): top bar with month picker and account menu, pinnable side
 // menu (a drawer on phones), details panel, footer. It renders from Dexie at once, then syncs.
-import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { mexicoCityDate } from '../../domain/mexico-time';
@@ -34,7 +34,6 @@ function currentPeriod(): Period {
 }
 
 export function SignedInLayout() {
-  const navigate = useNavigate();
   const online = useOnline();
   const accounts = useLiveQuery(() => listAccounts(db), []);
   const plans = useLiveQuery(() => db.plans.toArray(), []);
@@ -122,9 +121,14 @@ export function SignedInLayout() {
     } catch {
       // Offline or already signed out: the local wipe below is what matters.
     }
-    await wipeLocalData({ closeDb: () => db.close({ disableAutoOpen: false }) });
+    // Closed for good: a live query or a sync still finishing must not reopen the database — that would
+    // hold up its deletion, or create it again with the leaving user's rows.
+    await wipeLocalData({ closeDb: () => db.close({ disableAutoOpen: true }) });
     toast.clear();
-    await navigate({ to: '/login', replace: true });
+    // A fresh document for whoever signs in next: nothing of this user's in memory, and the database opens
+    // anew (it stays closed in this one).
+    history.replaceState(null, '', '#/login');
+    location.reload();
   }
 
   const state: LayoutState = useMemo(
