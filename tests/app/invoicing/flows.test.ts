@@ -4,7 +4,7 @@ import { followInvoiceRequest, verifyQuery, type InvoiceRequestView } from '../.
 import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst, setForeign } from '../../../src/app/invoicing/anonymous-form/anonymous-flow';
 import { initialMerchantStep, merchantReducer } from '../../../src/app/invoicing/merchant-form/merchant-flow';
 import { addEntry, checkList, listTotal, MULTI_MAX, MULTI_TOO_FEW, MULTI_TOO_MANY, removeEntry, type MultiEntry } from '../../../src/app/invoicing/multi-form/multi-list';
-import { invoiceOutcome } from '../../../src/app/invoicing/shared/invoice-outcome';
+import { invoiceOutcome } from '../../../src/app/invoicing/form-parts/invoice-outcome';
 import { checkReceiver, normalizeReceiver, regimesFor } from '../../../src/domain/invoicing';
 import { MSG } from '../../../src/domain/messages';
 import { RFC_FOREIGN } from '../../../src/domain/rfc';

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { IMAGE_TILE_PICKERS, PICKERS, PICKER_TILES, merchantsIn, type MerchantEntry, type PickerId } from '../../../domain/merchants';
-import { MerchantLogo } from '../shared/merchant-header';
+import { MerchantLogo } from '../form-parts/merchant-header';
 import '../invoice.css';
 
 function MerchantTile({ merchant, image }: { merchant: MerchantEntry; image: boolean }) {

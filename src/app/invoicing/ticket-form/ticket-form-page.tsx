@@ -19,12 +19,12 @@ import { toast } from '../../ui/toast-store';
 import { useScreenToasts } from '../../ui/use-screen-toasts';
 import { DynamicFields } from '../fields/dynamic-fields';
 import { useFieldForm } from '../fields/use-field-form';
-import { FieldsLoading } from '../shared/fields-loading';
-import { MerchantHeader } from '../shared/merchant-header';
-import { NoteDialog } from '../shared/note-dialog';
-import { TaxDataNotice } from '../shared/tax-data-notice';
-import { UnknownMerchant } from '../shared/unknown-merchant';
-import { useFormFields, type FieldsCache } from '../shared/use-form-fields';
+import { FieldsLoading } from '../form-parts/fields-loading';
+import { MerchantHeader } from '../form-parts/merchant-header';
+import { NoteDialog } from '../form-parts/note-dialog';
+import { TaxDataNotice } from '../form-parts/tax-data-notice';
+import { UnknownMerchant } from '../form-parts/unknown-merchant';
+import { useFormFields, type FieldsCache } from '../form-parts/use-form-fields';
 import { awaitTicketRequest, queueTicketRequest } from './request-ticket';
 import '../invoice.css';
 
