@@ -120,7 +120,7 @@ export function catCfdiStandIn(): string {
 let schemas: { root: string; cfdi: string; stamped: string } | undefined;
 
 /** SAT's XSD copied with the stand-in catCFDI.xsd next to it, plus a schema for stamped CFDI (paths relative to root). */
-function schemaFiles(): { root: string; cfdi: string; stamped: string } {
+export function cfdi40Schemas(): { root: string; cfdi: string; stamped: string } {
   if (schemas) return schemas;
   const root = join(scratchDir(), 'xsd');
   const copy = (rel: string) => {
@@ -154,16 +154,11 @@ export function xmllintWasm(root: string, schema: string, file: string): { valid
   return JSON.parse(r.stdout) as { valid: boolean; errors: string };
 }
 
-/** The CFDI 4.0 schemas (SAT's, with the catalog stand-in) as xmllint reads them: a folder and paths in it. */
-export function cfdi40Schemas(): { root: string; cfdi: string; stamped: string } {
-  return schemaFiles();
-}
-
 /** xmllint's verdict on a CFDI 4.0 (stamped or not) against SAT's cfdv40.xsd (+ TFD 1.1). */
 export function validateCfdi40(xml: string, name = 'validate.xml'): { valid: boolean; errors: string } {
   const file = join(scratchDir(), name);
   writeFileSync(file, xml);
-  const { root, cfdi, stamped } = schemaFiles();
+  const { root, cfdi, stamped } = cfdi40Schemas();
   const schema = xml.includes('TimbreFiscalDigital') ? stamped : cfdi;
   const tool = systemTool('xmllint');
   if (!tool) return xmllintWasm(root, schema, file);
