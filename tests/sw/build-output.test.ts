@@ -1,12 +1,14 @@
 // The built PWA starts offline and installs: the service worker precaches the whole app (lazy
-// route chunks included), the web manifest is complete, and index.html obeys our CSP.
-import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// route chunks included), the web manifest is complete, and index.html obeys our CSP. The test builds
+// what it checks into a temporary folder, so it needs no earlier build and never reads a stale dist/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'dist');
+const DIST = mkdtempSync(join(tmpdir(), 'cc-sw-build-'));
 
 interface PrecacheEntry {
   url: string;
@@ -33,7 +35,7 @@ interface WebManifest {
 /** The precache list workbox-build injected in place of self.__WB_MANIFEST. */
 function precacheEntries(swSource: string): PrecacheEntry[] {
   const list = swSource.match(/\[(?:\{"(?:revision|url)":[^{}]*\},?)+\]/);
-  if (!list) throw new Error('no injected precache manifest found in dist/sw.js');
+  if (!list) throw new Error('no injected precache manifest found in the built sw.js');
   return JSON.parse(list[0]) as PrecacheEntry[];
 }
 
@@ -47,20 +49,21 @@ let manifest: WebManifest = {};
 let html = '';
 
 beforeAll(() => {
-  if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, 'sw.js'))) {
-    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    execSync('npx vite build', {
-      cwd: ROOT,
-      stdio: 'pipe',
-      timeout: 5 * 60_000,
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  // The repository's own config (vite.config.ts, with vite-plugin-pwa's injectManifest), only the output
+  // folder differs. Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  execFileSync(join(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    timeout: 5 * 60_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   urls = new Set(precacheEntries(sw).map((e) => e.url));
   manifest = JSON.parse(readFileSync(join(DIST, 'manifest.webmanifest'), 'utf8')) as WebManifest;
   html = readFileSync(join(DIST, 'index.html'), 'utf8');
 }, 5 * 60_000 + 10_000);
+
+afterAll(() => rmSync(DIST, { recursive: true, force: true }));
 
 describe('service worker precache', () => {
   it('lists the app shell, the web manifest and the icons', () => {
