@@ -1,6 +1,7 @@
 // The zxing fallback, QR only: deep imports of the QR reader and its binarizer keep this lazy chunk
-// small (~24 kB gzip; the multi-format reader is ~125 kB), from the es2015 build (native classes, ~10%
-// smaller than the ES5 one). Frames are drawn onto a canvas and turned into luminance bytes here.
+// small (~23 kB gzip), from the es2015 build (native classes, ~10% smaller than the ES5 one). Any
+// @zxing/browser reader, even BrowserQRCodeReader, imports the library's whole index (~114 kB gzip), so
+// its camera API is not used. Frames are drawn onto a canvas and turned into luminance bytes here.
 import BinaryBitmap from '@zxing/library/es2015/core/BinaryBitmap';
 import HybridBinarizer from '@zxing/library/es2015/core/common/HybridBinarizer';
 import RGBLuminanceSource from '@zxing/library/es2015/core/RGBLuminanceSource';
