@@ -2,8 +2,8 @@
 // works on the app's IndexedDB with the app's real modules: the schema (src/offline/db.ts), the
 // dashboard's month query, pullMonth and the offline ticket actions. Exposes window.ccBench.
 import { Dexie } from 'dexie';
-import { queryMonthPage } from '../../src/app/home/month-query';
-import type { NameLookups } from '../../src/app/home/dashboard-model';
+import { queryMonthPage } from '../../src/app/tickets/month-query';
+import type { NameLookups } from '../../src/app/tickets/ticket-list-model';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../src/domain/categories';
 import { newId } from '../../src/domain/ids';
 import type { SpendingForm } from '../../src/domain/spending-form';

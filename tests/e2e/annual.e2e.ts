@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesFromStats, analyticsPath, statsPath, type StatsAnswer } from '../../src/app/annual/annual-model';
-import { spendingSummary, type SpendingAnswer } from '../../src/app/home/spending-summary-model';
+import { spendingSummary, type SpendingAnswer } from '../../src/app/tickets/spending-summary-model';
 import { seriesBalance } from '../../src/domain/analytics';
 import { capitalize, MONTH_NAMES } from '../../src/domain/dates';
 import { mexicoCityDate } from '../../src/domain/mexico-time';

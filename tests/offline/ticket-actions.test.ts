@@ -6,7 +6,7 @@ import {
   StorageFullError, attachTicketImage, createManualTicket, deleteTickets, setIncomeCategory, setTicketCategory, setTicketNote,
 } from '../../src/offline/ticket-actions';
 import { countPending, discardOp, listOutbox, retryOp } from '../../src/offline/outbox';
-import { queryMonthPage } from '../../src/app/home/month-query';
+import { queryMonthPage } from '../../src/app/tickets/month-query';
 
 const NO_NAMES = { companies: new Map<string, string>(), incomeCategories: new Map<number, string>() };
 const monthTickets = (d: typeof db, rfc: string, month: string, page = 1) => queryMonthPage(d, { rfc, month, search: '', page }, NO_NAMES);

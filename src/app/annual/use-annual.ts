@@ -10,9 +10,9 @@ import type { YearSeries } from '../../domain/analytics';
 import { db } from '../../offline/db';
 import { pullYear } from '../../offline/pull';
 import { FetchError, getJson } from '../../offline/transport';
-import { deviceYearFigures, monthsSeen, yearMonths } from '../home/device-analytics';
-import { spendingSummary, type SpendingAnswer, type SpendingSummary } from '../home/spending-summary-model';
-import { pageApi } from '../home/use-month-sync';
+import { deviceYearFigures, monthsSeen, yearMonths } from '../tickets/device-analytics';
+import { spendingSummary, type SpendingAnswer, type SpendingSummary } from '../tickets/spending-summary-model';
+import { pageApi } from '../tickets/use-month-sync';
 import { useOnline } from '../use-online';
 import { analyticsPath, seriesFromStats, statsPath, type StatsAnswer } from './annual-model';
 

@@ -6,13 +6,13 @@ import { reviewOf } from '../../domain/company-view';
 import { displayDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { STATUS_LABELS, statusDisplay, type Ticket } from '../../domain/ticket';
-import { originOf, rowLinks } from '../home/dashboard-model';
+import { originOf, rowLinks } from '../tickets/ticket-list-model';
 import type { FileTarget } from '../../domain/file-links';
 import { FileAction } from '../ui/file-action';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
 import { badgeLabel, cfdiRowInfo, type CfdiRowInfo } from '../../domain/cfdi-label';
-import { ReviewBadge } from './review-badge';
+import { ReviewBadge } from '../tickets/review-badge';
 
 interface Props {
   tickets: readonly Ticket[];

@@ -10,8 +10,8 @@ import { MSG } from '../../domain/messages';
 import type { Ticket } from '../../domain/ticket';
 import { ApiError } from '../api/api-error';
 import { preloadCharts } from '../charts/charts';
-import { downloadFile } from '../home/downloads';
-import { useCompanyNames } from '../home/spending-summary';
+import { downloadFile } from '../tickets/downloads';
+import { useCompanyNames } from '../tickets/spending-summary';
 import { useLayout } from '../layout/layout-context';
 import { CompanyGate } from '../company/company-notice';
 import { ForSelectedAccount } from '../layout/for-selected-account';
@@ -23,7 +23,7 @@ import { CompanyCharts } from './company-charts';
 import { RejectDialog } from './reject-dialog';
 import { CompanyTickets } from './company-tickets';
 // The table, cards, pager and top lists share the dashboard's styles.
-import '../home/home.css';
+import '../tickets/tickets.css';
 import './company-view.css';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
@@ -161,7 +161,7 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     try {
       const listed = selected.size > 0 && !wholeMonth ? tickets : await allCompanyTickets(account.rfc, year, month);
       const chosen = selected.size > 0 ? listed.filter((t) => selected.has(t.ticket_id)) : listed;
-      const { companyReport } = await import('../home/export-csv');
+      const { companyReport } = await import('../tickets/export-csv');
       const report = companyReport(chosen, companies);
       if (report.rows > 0) downloadFile(report.csv, companyReportName(month, year), 'text/csv;charset=utf-8');
       const left = report.omitted.income + report.omitted.noMoney;

@@ -23,16 +23,17 @@ import { useLayout } from '../layout/layout-context';
 import { useInvoiceRefresh } from './use-invoice-refresh';
 import {
   emptyMonthText, noMatchesText, selectAllState, selectionReducer, ticketRow,
-} from './dashboard-model';
-import { MonthBalance } from './month-balance';
-import { queryMonthPage, querySelectableIds } from './month-query';
-import { SelectionActions } from './selection-actions';
-import { SpendingSummaryCard } from './spending-summary';
-import { TicketCards, TicketTable } from './ticket-list';
-import { useLookups } from './use-lookups';
-import { useMonthSync } from './use-month-sync';
+} from '../tickets/ticket-list-model';
+import { MonthBalance } from '../tickets/month-balance';
+import { queryMonthPage, querySelectableIds } from '../tickets/month-query';
+import { SelectionActions } from '../tickets/selection-actions';
+import { SpendingSummaryCard } from '../tickets/spending-summary';
+import { TicketCards, TicketTable } from '../tickets/ticket-list';
+import { useLookups } from '../tickets/use-lookups';
+import { useMonthSync } from '../tickets/use-month-sync';
+import '../tickets/tickets.css';
 import './home.css';
-import { Pager } from './pager';
+import { Pager } from '../tickets/pager';
 
 function TableSkeleton() {
   return (

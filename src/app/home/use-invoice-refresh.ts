@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import type { AppDb } from '../../offline/db';
 import { pullMonth } from '../../offline/pull';
 import { useOnline } from '../use-online';
-import { INVOICE_REFRESH_MS } from './invoice-path-model';
-import { pageApi } from './use-month-sync';
+import { INVOICE_REFRESH_MS } from '../tickets/invoice-path-model';
+import { pageApi } from '../tickets/use-month-sync';
 
 export function useInvoiceRefresh(db: AppDb, rfc: string, year: number, month: number, anyPending: boolean): void {
   const online = useOnline();

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesFromStats, analyticsPath, statsPath, type StatsAnswer } from '../../../src/app/annual/annual-model';
-import { deviceMonthSpending, deviceYearFigures } from '../../../src/app/home/device-analytics';
-import { spendingSummary, type SpendingAnswer } from '../../../src/app/home/spending-summary-model';
+import { deviceMonthSpending, deviceYearFigures } from '../../../src/app/tickets/device-analytics';
+import { spendingSummary, type SpendingAnswer } from '../../../src/app/tickets/spending-summary-model';
 import type { LabelValue } from '../../../src/domain/analytics';
 import { createDb, type AppDb } from '../../../src/offline/db';
 import { pullMonth, pullYear } from '../../../src/offline/pull';

@@ -2,16 +2,16 @@
 // plus 'Otros'), select-all, and the review the collaborator sees on the dashboard row and card.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ticketRow, type NameLookups } from '../../../src/app/home/dashboard-model';
-import { TicketCards, TicketTable } from '../../../src/app/home/ticket-list';
-import type { CategoryLists } from '../../../src/app/home/ticket-controls';
+import { ticketRow, type NameLookups } from '../../../src/app/tickets/ticket-list-model';
+import { TicketCards, TicketTable } from '../../../src/app/tickets/ticket-list';
+import type { CategoryLists } from '../../../src/app/tickets/ticket-controls';
 import { CompanyTickets } from '../../../src/app/company-view/company-tickets';
 import type { CompanyStats } from '../../../src/domain/company';
 import {
   batches, categorySlices, companyViewTitle, departmentSlices, keepListed, monthlyBars, monthSelection, monthTotal, reviewOf, toggleAll, topList,
 } from '../../../src/domain/company-view';
 import { companyReportName } from '../../../src/domain/csv-report';
-import { ticket } from '../home/fixtures';
+import { ticket } from '../tickets/fixtures';
 
 const stats = (over: Partial<CompanyStats> = {}): CompanyStats => ({
   monthly: Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i + 1).padStart(2, '0')}`, sum: i === 2 ? 1000 : i === 1 ? 50.5 : 0 })),

@@ -6,7 +6,7 @@ import { CompanyTickets } from '../../../src/app/company-view/company-tickets';
 import { ProfileFacts } from '../../../src/app/company/collaborator-profile-dialog';
 import { profileFacts, regimeLabel } from '../../../src/app/company/collaborator-profile-model';
 import type { OAuthProfile } from '../../../src/domain/oauth';
-import { receipt, ticket } from '../home/fixtures';
+import { receipt, ticket } from '../tickets/fixtures';
 
 const address = { street: 'Av. Juárez', external_number: '10', internal_number: '', neighborhood: 'Centro', city: 'Puebla', state: 'Puebla', country: 'MEX', zip_code: '72000' };
 const profile = (over: Partial<OAuthProfile['account']> = {}): OAuthProfile => ({

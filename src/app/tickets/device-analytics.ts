@@ -6,7 +6,7 @@ import { spendingBreakdown, venueLabel, yearSeries, type SpendingBreakdown, type
 import { monthKey } from '../../domain/dates';
 import type { AppDb, TicketRow } from '../../offline/db';
 import { seenKey } from '../../offline/pull';
-import { originName } from './dashboard-model';
+import { originName } from './ticket-list-model';
 
 /** Whether every one of these 'YYYY-MM' months of the account was pulled on this device. */
 export async function monthsSeen(db: AppDb, rfc: string, months: readonly string[]): Promise<boolean> {

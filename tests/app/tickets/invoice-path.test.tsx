@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TicketInvoice } from '../../../src/domain/invoicing';
 import { MSG } from '../../../src/domain/messages';
-import { ticketRow, type NameLookups } from '../../../src/app/home/dashboard-model';
-import { invoicePath, INVOICE_PATH_TXT } from '../../../src/app/home/invoice-path-model';
-import { TicketCards, TicketTable } from '../../../src/app/home/ticket-list';
-import type { CategoryLists } from '../../../src/app/home/ticket-controls';
+import { ticketRow, type NameLookups } from '../../../src/app/tickets/ticket-list-model';
+import { invoicePath, INVOICE_PATH_TXT } from '../../../src/app/tickets/invoice-path-model';
+import { TicketCards, TicketTable } from '../../../src/app/tickets/ticket-list';
+import type { CategoryLists } from '../../../src/app/tickets/ticket-controls';
 import { ticket } from './fixtures';
 
 const inv = (over: Partial<TicketInvoice>): TicketInvoice => ({

@@ -2,11 +2,11 @@
 // both over the same row model. Without `onToggle` there are no checkboxes (the annual view's table).
 // A row with a CFDI opens its CFDI view ('Ver CFDI') in a panel over the list.
 import { useId, useState } from 'react';
-import { CfdiPanel } from '../ticket-view/cfdi-panel';
+import { CfdiPanel } from './cfdi-panel';
 import { TicketIcon } from '../ui/ticket-icons';
-import type { TicketRow } from './dashboard-model';
+import type { TicketRow } from './ticket-list-model';
 import { InvoicePath } from './invoice-path';
-import { ReviewBadge } from '../company-view/review-badge';
+import { ReviewBadge } from './review-badge';
 import {
   CategoryCell, CfdiSummary, FindingsMarker, NoteCell, RowActions, SatCancelledBadge, StatusIcon, SyncBadge, type CategoryLists,
 } from './ticket-controls';

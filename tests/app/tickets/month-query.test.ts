@@ -1,6 +1,6 @@
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryMonthPage, querySelectableIds, type StoredTicket } from '../../../src/app/home/month-query';
+import { queryMonthPage, querySelectableIds, type StoredTicket } from '../../../src/app/tickets/month-query';
 import { receipt, ticket } from './fixtures';
 
 const lookups = { companies: new Map<string, string>(), incomeCategories: new Map<number, string>() };

@@ -2,9 +2,9 @@
 // both the table and the phone cards show 'Cancelada en el SAT' in words next to the status icon.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ticketRow, type NameLookups } from '../../../src/app/home/dashboard-model';
-import { TicketCards, TicketTable } from '../../../src/app/home/ticket-list';
-import type { CategoryLists } from '../../../src/app/home/ticket-controls';
+import { ticketRow, type NameLookups } from '../../../src/app/tickets/ticket-list-model';
+import { TicketCards, TicketTable } from '../../../src/app/tickets/ticket-list';
+import type { CategoryLists } from '../../../src/app/tickets/ticket-controls';
 import { receipt, ticket } from './fixtures';
 
 const lookups: NameLookups = { companies: new Map(), incomeCategories: new Map() };

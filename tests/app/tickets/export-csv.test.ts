@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyReport, ticketsReport, tradeNameOf } from '../../../src/app/home/export-csv';
+import { companyReport, ticketsReport, tradeNameOf } from '../../../src/app/tickets/export-csv';
 import { COMPANY_REPORT_COLUMNS, CSV_COLUMNS, REPORT_COLUMNS, UTF8_BOM } from '../../../src/domain/csv-report';
 import { receipt, ticket } from './fixtures';
 

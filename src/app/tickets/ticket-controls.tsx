@@ -15,7 +15,7 @@ import { TicketIcon, type TicketIconName } from '../ui/ticket-icons';
 import { Select, type SelectOption } from '../ui/fields';
 import { TextArea } from '../ui/text-area';
 import { toast } from '../ui/toast-store';
-import type { TicketRow } from './dashboard-model';
+import type { TicketRow } from './ticket-list-model';
 
 const STATUS_ICONS: Record<StatusDisplay, TicketIconName> = {
   pending: 'hourglass',

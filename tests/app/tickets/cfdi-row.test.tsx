@@ -3,10 +3,10 @@
 // broken seal in the spec's words, the findings marker, the foreign amount, and the CFDI view's content.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ticketRow, type NameLookups } from '../../../src/app/home/dashboard-model';
-import { TicketCards, TicketTable } from '../../../src/app/home/ticket-list';
-import type { CategoryLists } from '../../../src/app/home/ticket-controls';
-import { CfdiDetails } from '../../../src/app/ticket-view/cfdi-panel';
+import { ticketRow, type NameLookups } from '../../../src/app/tickets/ticket-list-model';
+import { TicketCards, TicketTable } from '../../../src/app/tickets/ticket-list';
+import type { CategoryLists } from '../../../src/app/tickets/ticket-controls';
+import { CfdiDetails } from '../../../src/app/tickets/cfdi-panel';
 import type { Receipt, Ticket } from '../../../src/domain/ticket';
 import { receipt, ticket } from './fixtures';
 

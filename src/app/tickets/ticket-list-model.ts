@@ -1,5 +1,6 @@
-// The dashboard's pure logic (spec §2 Dashboard, §4 row selection, §9 page size): search, paging,
-// selection and the row model shared by the desktop table and the phone cards.
+// The ticket list's pure logic (spec §2 Dashboard, §4 row selection, §9 page size): search, paging,
+// selection and the row model shared by the desktop table and the phone cards, on the dashboard, the
+// annual view and the company view.
 import { displayDate, MONTH_NAMES } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentText, spendingSummary, TREND } from '../../../src/app/home/spending-summary-model';
+import { percentText, spendingSummary, TREND } from '../../../src/app/tickets/spending-summary-model';
 
 describe('spendingSummary', () => {
   it('is null when the month has no spending', () => {

@@ -2,7 +2,7 @@
 // sum of both), credit notes subtracting, and the documents that add no amount said apart.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ShareSummary } from '../../../src/app/home/share-dialog';
+import { ShareSummary } from '../../../src/app/tickets/share-dialog';
 import { shareTotals } from '../../../src/domain/receipt-share';
 import { receipt, ticket } from './fixtures';
 

@@ -3,7 +3,7 @@
 // selected run of months: the annual view's year).
 import { Dexie } from 'dexie';
 import { isSelectable, type Ticket } from '../../domain/ticket';
-import { clampPage, matchesSearch, PAGE_SIZE, type NameLookups } from './dashboard-model';
+import { clampPage, matchesSearch, PAGE_SIZE, type NameLookups } from './ticket-list-model';
 
 /** A ticket as the device keeps it (Ticket plus month and sync state). */
 export type StoredTicket = Ticket & { month: string; syncState: string; pendingOps?: number; syncedAt?: number };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampPage, emptyMonthText, matchesSearch, pageCount, pageLabel, pageSlice, rowLinks, selectAllState,
   selectionReducer, ticketRow, type NameLookups,
-} from '../../../src/app/home/dashboard-model';
+} from '../../../src/app/tickets/ticket-list-model';
 import { receipt, ticket } from './fixtures';
 
 const lookups: NameLookups = {

@@ -4,7 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { db } from '../../offline/db';
-import type { NameLookups } from './dashboard-model';
+import type { NameLookups } from './ticket-list-model';
 import type { CategoryLists } from './ticket-controls';
 
 export function useLookups(): { lookups: NameLookups; lists: CategoryLists } {

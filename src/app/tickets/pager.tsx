@@ -1,7 +1,7 @@
 // 'Anterior · Página n de m · Siguiente' under a ticket list (dashboard and annual view; 10 rows a page).
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { pageCount, pageLabel } from './dashboard-model';
+import { pageCount, pageLabel } from './ticket-list-model';
 
 export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
   return (
