@@ -11,7 +11,7 @@ import { MANUAL_COMPANY_ID, TICKET_TYPE } from '../../src/domain/ticket';
 import { reviewTickets } from '../../src/server/company-view/review';
 import { companyStats, companyTickets } from '../../src/server/company-view/queries';
 import { runMigrations } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/seed';
 import { clients, metaTags, tickets, users } from '../../src/server/db/schema';
 import { collaborators, companyAreas, perDiemEvents } from '../../src/server/db/schema-company';
 import { listPerDiemEvents } from '../../src/server/per-diem/events';

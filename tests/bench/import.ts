@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import JSZip from 'jszip';
-import { DEMO_USER } from '../../src/server/db/seed';
+import { DEMO_USER } from '../../src/server/db/demo-accounts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Extra node flags for the server, e.g. IMPORT_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { runMigrations } from '../../src/server/db/migrate';
-import { seed } from '../../src/server/db/seed';
+import { seed } from '../../src/server/seed';
 import { clients, payments, subscriptions, users } from '../../src/server/db/schema';
 import { devMailboxMailer } from '../../src/server/mail/mailer';
 import { SandboxProvider } from '../../src/server/payments/sandbox';

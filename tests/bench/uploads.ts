@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEMO_USER } from '../../src/server/db/seed';
+import { DEMO_USER } from '../../src/server/db/demo-accounts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = 100;

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { createApp } from '../../src/server/app';
 import { SandboxPac } from '../../src/server/cfdi/sandbox-pac';
-import { DEMO_RFCS } from '../../src/server/db/seed';
+import { DEMO_RFCS } from '../../src/server/db/demo-accounts';
 import { clients, invoiceRequests } from '../../src/server/db/schema';
 import { processInvoiceRequest } from '../../src/server/invoicing/process';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer';

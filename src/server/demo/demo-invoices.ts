@@ -15,7 +15,7 @@ import { readCfdi } from '../cfdi/read';
 import { openTestCsd, type TestCsdName } from '../cfdi/seal';
 import type { Db } from '../db/client';
 import { clients, settings, tickets, users } from '../db/schema';
-import { DEMO_RFCS, DEMO_USER } from '../db/seed';
+import { DEMO_RFCS, DEMO_USER } from '../db/demo-accounts';
 import type { FileStore } from '../files/file-store';
 import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
 import { bookAmount, booksInstant, sidesOf, ticketRowOf } from '../imports/books';

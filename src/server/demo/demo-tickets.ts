@@ -10,7 +10,7 @@ import {
 } from '../../domain/ticket';
 import type { Db } from '../db/client';
 import { clients, settings, tickets, users } from '../db/schema';
-import { DEMO_RFCS, DEMO_USER } from '../db/seed';
+import { DEMO_RFCS, DEMO_USER } from '../db/demo-accounts';
 import type { FileStore } from '../files/file-store';
 import { receiptPng } from './png';
 import { seededRandom } from '../../domain/seeded-random';

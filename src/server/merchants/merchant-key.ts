@@ -35,7 +35,7 @@ async function cli(): Promise<void> {
     console.error('Uso: tsx src/server/merchants/merchant-key.ts <short_name>');
     process.exit(2);
   }
-  const { withCliDatabase } = await import('../db/cli-database');
+  const { withCliDatabase } = await import('../cli-database');
   await withCliDatabase(
     async (db) => {
       const key = await rotateMerchantKey(db, short);

@@ -37,7 +37,7 @@ async function cli(): Promise<void> {
     console.error('Uso: tsx src/server/oauth/register-app.ts --name <nombre> --callback <url> [--description …] [--icon <archivo.png>] [--website <url>]');
     process.exit(2);
   }
-  const { withCliDatabase } = await import('../db/cli-database');
+  const { withCliDatabase } = await import('../cli-database');
   await withCliDatabase(
     async (db) => {
       const app = await registerApplication(db, {

@@ -4,7 +4,7 @@
 // (stop the server first: PGlite allows one process).
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { withCliDatabase } from '../db/cli-database';
+import { withCliDatabase } from '../cli-database';
 import { parseInactiveList, replaceInactiveList } from './inactive-list';
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@ import { IVA_16, type CfdiInput } from '../cfdi/build';
 import { issueSandboxCfdi } from '../cfdi/issue';
 import { openTestCsd, type TestCsdName } from '../cfdi/seal';
 import type { Db } from '../db/client';
-import { DEMO_RFCS } from '../db/seed';
+import { DEMO_RFCS } from '../db/demo-accounts';
 import { satPortalAccounts } from '../db/schema';
 import { MERCHANT_CATALOG, DEMO_MERCHANT_REGIME } from '../merchants/catalog';
 import { mexicoCityMidnight } from '../../domain/mexico-time';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../../src/domain/categories';
 import { PLANS } from '../../../src/domain/plans';
-import { seed } from '../../../src/server/db/seed';
+import { seed } from '../../../src/server/seed';
 import { clients, merchantTickets, users } from '../../../src/server/db/schema';
 import { seedDemoMerchantTickets } from '../../../src/server/merchants/demo-tickets';
 import { ENDPOINTS } from '../../../src/server/openapi/document';

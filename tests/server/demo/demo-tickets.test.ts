@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mexicoCityDate } from '../../../src/domain/mexico-time';
 import type { Ticket } from '../../../src/domain/ticket';
 import { settings, tickets } from '../../../src/server/db/schema';
-import { DEMO_RFCS, DEMO_USER } from '../../../src/server/db/seed';
+import { DEMO_RFCS, DEMO_USER } from '../../../src/server/db/demo-accounts';
 import { DEMO_MARKER, DEMO_PROFILES, demoTickets, seedDemoTickets } from '../../../src/server/demo/demo-tickets';
 import { encodeGreyPng, receiptPng, RECEIPT_SIZE } from '../../../src/server/demo/png';
 import { memoryFileStore } from '../../../src/server/files/file-store';

@@ -7,7 +7,7 @@ import { createApp } from '../../../src/server/app';
 import type { AppConfig } from '../../../src/server/context';
 import { createDb, type Database } from '../../../src/server/db/client';
 import { runMigrations } from '../../../src/server/db/migrate';
-import { seed } from '../../../src/server/db/seed';
+import { seed } from '../../../src/server/seed';
 import { memoryFileStore, type FileStore } from '../../../src/server/files/file-store';
 import { devMailboxMailer, type Mailer } from '../../../src/server/mail/mailer';
 

@@ -7,7 +7,7 @@ import { createApp } from '../../../src/server/app';
 import { checkCfdi40 } from '../../../src/server/cfdi/rules';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import type { PacPort } from '../../../src/server/cfdi/pac';
-import { DEMO_RFCS } from '../../../src/server/db/seed';
+import { DEMO_RFCS } from '../../../src/server/db/demo-accounts';
 import { clients, invoiceRequests, merchantTickets, type MerchantTicketItem } from '../../../src/server/db/schema';
 import { newId } from '../../../src/domain/ids';
 import { smtpMailer } from '../../../src/server/mail/mailer';

@@ -7,7 +7,7 @@ import { newId } from '../../../src/domain/ids';
 import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
 import { readCfdi } from '../../../src/server/cfdi/read';
 import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../src/server/db/schema';
-import { DEMO_USER } from '../../../src/server/db/seed';
+import { DEMO_USER } from '../../../src/server/db/demo-accounts';
 import { markCfdiCancelled, markKnownCancellations } from '../../../src/server/invoicing/cancellation';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';

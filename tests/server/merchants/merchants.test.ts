@@ -10,7 +10,7 @@ import { MSG } from '../../../src/domain/messages';
 import { parseScannedQr } from '../../../src/domain/qr-payload';
 import { checkCfdiSello, sealCfdi } from '../../../src/server/cfdi/seal';
 import { companies, formFields, invoiceRequests, merchantTickets, settings } from '../../../src/server/db/schema';
-import { seed } from '../../../src/server/db/seed';
+import { seed } from '../../../src/server/seed';
 import { MERCHANT_CATALOG, fieldId } from '../../../src/server/merchants/catalog';
 import { forgetMerchantCsd, merchantById, merchantByShort, merchantCsd } from '../../../src/server/merchants/csd';
 import { DEMO_TICKETS_PER_MERCHANT, seedDemoMerchantTickets } from '../../../src/server/merchants/demo-tickets';

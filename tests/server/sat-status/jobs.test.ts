@@ -10,7 +10,7 @@ import { toCents } from '../../../src/domain/decimal';
 import { newId } from '../../../src/domain/ids';
 import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
 import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../src/server/db/schema';
-import { DEMO_USER } from '../../../src/server/db/seed';
+import { DEMO_USER } from '../../../src/server/db/demo-accounts';
 import { startBoss } from '../../../src/server/jobs/boss';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
 import { SAT_ESTADO_PRODUCTION_URL, satEstadoCfdi } from '../../../src/server/sat-status/estado-cfdi';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { DEMO_RFCS } from '../../../src/server/db/seed';
+import { DEMO_RFCS } from '../../../src/server/db/demo-accounts';
 import { clients } from '../../../src/server/db/schema';
 import type { Harness } from '../helpers/harness';
 

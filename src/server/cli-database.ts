@@ -2,10 +2,10 @@
 // DATABASE_URL, else the embedded PGlite in DATA_DIR (stop the server first: PGlite allows one process).
 // Migrated, and seeded when the command needs the catalogues (merchants, plans).
 import { join } from 'node:path';
-import { readEnv } from '../config';
-import type { Db } from './client';
-import { createDb } from './client';
-import { runMigrations } from './migrate';
+import { readEnv } from './config';
+import type { Db } from './db/client';
+import { createDb } from './db/client';
+import { runMigrations } from './db/migrate';
 import { seed } from './seed';
 
 export async function withCliDatabase<T>(fn: (db: Db) => Promise<T>, opts: { seed?: boolean } = {}): Promise<T> {

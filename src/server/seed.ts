@@ -5,23 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
-import { PLANS } from '../../domain/plans';
-import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../../domain/ticket';
-import { hashPassword } from '../accounts/passwords';
-import { TEST_CSD_PASSWORD } from '../cfdi/seal';
-import { catalogFieldRows, DEMO_MERCHANT_REGIME, DEMO_MERCHANT_RFC, MERCHANT_CATALOG } from '../merchants/catalog';
-import { csdPasswordContext, sealSecret, serverSecret } from '../lib/secret-box';
-import type { Db } from './client';
-import { clients, companies, formFields, incomeMetaTags, metaTags, plans, users } from './schema';
-
-export const DEMO_USER = { username: 'demo', password: 'cuentasclaras', email: 'demo@cuentasclaras.mx' };
-export const SUPPORT_USER = { username: 'soporte', email: 'soporte@cuentasclaras.mx' };
-export const DEMO_RFCS = {
-  // Postal codes and regimes as SAT's test data has them (CFDI 4.0 receivers need both).
-  persona: { rfc: 'XIQB891116QE4', firstName: 'BERENICE', lastName: 'XIMO QUEZADA', zipCode: '88965', taxRegime: '612' },
-  empresa: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', zipCode: '42501', taxRegime: '601' },
-};
+import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../domain/categories';
+import { PLANS } from '../domain/plans';
+import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../domain/ticket';
+import { hashPassword } from './accounts/passwords';
+import { TEST_CSD_PASSWORD } from './cfdi/seal';
+import { catalogFieldRows, DEMO_MERCHANT_REGIME, DEMO_MERCHANT_RFC, MERCHANT_CATALOG } from './merchants/catalog';
+import { csdPasswordContext, sealSecret, serverSecret } from './lib/secret-box';
+import type { Db } from './db/client';
+import { DEMO_RFCS, DEMO_USER, SUPPORT_USER } from './db/demo-accounts';
+import { clients, companies, formFields, incomeMetaTags, metaTags, plans, users } from './db/schema';
 
 /** Our own origins (DESIGN §3): manual spending and income, imported CFDI. Merchants come from the catalog. */
 export const SUPPORTED_COMPANIES = [
@@ -30,7 +23,7 @@ export const SUPPORTED_COMPANIES = [
 ];
 
 const testCredential = (ext: 'cer' | 'key') =>
-  readFileSync(fileURLToPath(new URL(`../cfdi/test-credentials/${DEMO_MERCHANT_RFC}.csd.${ext}`, import.meta.url))).toString('base64');
+  readFileSync(fileURLToPath(new URL(`./cfdi/test-credentials/${DEMO_MERCHANT_RFC}.csd.${ext}`, import.meta.url))).toString('base64');
 
 /**
  * The demo merchants (src/server/merchants/catalog.ts): issuer data, SAT's test CSD with its password
