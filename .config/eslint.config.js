@@ -1,6 +1,75 @@
 // Lint: TypeScript rules plus the import boundaries of DESIGN.md §1.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import featureZones from './eslint-rules/feature-zones.js';
+
+// Feature zones (DESIGN §1): each folder of a root is a feature or a shared home; features do not import each
+// other, shared homes import no feature. Files directly in the root (the composition root) may import anything.
+const SERVER_ZONE = {
+  root: 'src/server',
+  shared: [
+    'http', // middleware, errors, envelopes, request parsing: every route speaks through it
+    'lib', // small server primitives with no feature of their own (secrets, limiters, error summaries)
+    'db', // the one Drizzle schema, the client, migrations and the first-start seed
+    'cfdi', // CFDI as a domain service: parse, build, seal, SAT rules, stamp (PAC), PDF
+    'files', // the file store port: where PDFs, XML, images and uploads are kept
+    'mail', // the mailer, the dev mailbox and the HTML of every message
+    'jobs', // the background queue (pg-boss) every feature schedules work on
+    'openapi', // the Endpoint shape and shared response schemas; the document is built from lists the root hands it
+  ],
+  // Imports still to untangle, tolerated until each is gone: remove a pair when it no longer occurs.
+  pending: [
+    'accounts -> captcha',
+    'analytics -> tickets',
+    'cfdi -> rates',
+    'company -> accounts',
+    'company -> plans',
+    'company -> receipts',
+    'company -> rfc-verification',
+    'company-view -> company',
+    'company-view -> tickets',
+    'demo -> imports',
+    'demo -> receipts',
+    'imports -> invoicing',
+    'imports -> receipts',
+    'invoicing -> imports',
+    'invoicing -> merchants',
+    'invoicing -> receipts',
+    'invoicing -> rfc',
+    'invoicing -> rfc-verification',
+    'merchants -> rfc',
+    'oauth -> accounts',
+    'openapi -> chat',
+    'openapi -> company',
+    'openapi -> company-view',
+    'openapi -> invoicing',
+    'openapi -> merchants',
+    'openapi -> oauth',
+    'openapi -> per-diem',
+    'openapi -> plans',
+    'openapi -> rates',
+    'openapi -> rfc-verification',
+    'openapi -> sat-sync',
+    'openapi -> ticket-view',
+    'per-diem -> company',
+    'plans -> accounts',
+    'plans -> company',
+    'plans -> payments',
+    'receipts -> company',
+    'receipts -> imports',
+    'receipts -> invoicing',
+    'receipts -> tickets',
+    'rfc-verification -> accounts',
+    'sat-status -> invoicing',
+    'sat-sync -> accounts',
+    'sat-sync -> imports',
+    'sat-sync -> merchants',
+    'sat-sync -> plans',
+    'sat-sync -> rfc-verification',
+    'tickets -> analytics',
+    'tickets -> receipts',
+  ],
+};
 
 const boundary = (files, patterns) => ({
   files,
@@ -15,6 +84,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    plugins: { local: { rules: { 'feature-zones': featureZones } } },
+    rules: {
+      'local/feature-zones': ['error', {
+        zones: [
+          SERVER_ZONE,
+          // the src/app zone goes here
+        ],
+      }],
     },
   },
   boundary(['src/domain/**'], [

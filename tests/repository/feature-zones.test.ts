@@ -1,0 +1,75 @@
+// Features stay in their rooms (DESIGN §1): lint refuses an import from one feature folder into another,
+// and no folders of src/server import each other in a circle, shared homes included.
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { crossFeatureImports, cyclesOf, folderCycles, lintZones, type Zone } from '../tools/feature-zones';
+import { REPO_ROOT } from '../tools/repository-paths';
+
+const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfigFile: join(REPO_ROOT, '.config/eslint.config.js') });
+
+/** The zone messages lint gives a source text placed at `filePath`. */
+async function zoneMessages(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(REPO_ROOT, filePath) });
+  return result!.messages.filter((m) => m.ruleId === 'local/feature-zones').map((m) => m.message);
+}
+
+async function serverZone(): Promise<Zone> {
+  const zone = (await lintZones()).find((z) => z.root === 'src/server');
+  if (!zone) throw new Error('the lint configuration declares no src/server zone');
+  return zone;
+}
+
+describe('feature zones', () => {
+  it('probe: a feature importing another feature, in any form, is refused and the message names both and the shared homes', async () => {
+    const messages = await zoneMessages(
+      [
+        "import { charge } from '../payments/x';",
+        "import type { Card } from '../payments/y';",
+        "export { refund } from '../payments/z';",
+        "export const later = () => import('../payments/w');",
+      ].join('\n'),
+      'src/server/tickets/probe.ts',
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain('src/server/tickets may not import src/server/payments');
+    expect(messages[0]).toContain('http, lib, db');
+  });
+
+  it('probe: a feature may import itself, a shared home, the composition root and domain', async () => {
+    const code = [
+      "import { a } from './tickets';",
+      "import { b } from '../http/errors';",
+      "import { c } from '../cfdi/read';",
+      "import type { AppEnv } from '../context';",
+      "import { d } from '../../domain/ticket';",
+    ].join('\n');
+    expect(await zoneMessages(code, 'src/server/tickets/probe.ts')).toEqual([]);
+  });
+
+  it('probe: the composition root imports any feature; a shared home imports none', async () => {
+    expect(await zoneMessages("import { p } from './payments/x';", 'src/server/probe.ts')).toEqual([]);
+    const [message] = await zoneMessages("import { p } from '../payments/x';", 'src/server/http/probe.ts');
+    expect(message).toContain('src/server/http is a shared home and may not import the feature src/server/payments');
+  });
+
+  it('src/server: no import crosses between features except the pending ones the configuration lists', async () => {
+    const zone = await serverZone();
+    const { byPair } = crossFeatureImports(zone);
+    expect(Object.keys(byPair).filter((pair) => !(zone.pending ?? []).includes(pair))).toEqual([]);
+    // a pair that no longer occurs leaves the pending list
+    expect((zone.pending ?? []).filter((pair) => !(pair in byPair))).toEqual([]);
+  });
+
+  it('src/server: no folders import each other in a circle', async () => {
+    const zone = await serverZone();
+    expect(folderCycles(zone.root, zone.pending)).toEqual([]);
+  });
+
+  it('probe: circles are found, a long one too, and a one-way chain is not one', () => {
+    const edge = (from: string, to: string) => ({ from, to });
+    expect(cyclesOf([edge('lib', 'db'), edge('db', 'lib'), edge('http', 'db')])).toEqual([['db', 'lib']]);
+    expect(cyclesOf([edge('a', 'b'), edge('b', 'c'), edge('c', 'a'), edge('c', 'd')])).toEqual([['a', 'b', 'c']]);
+    expect(cyclesOf([edge('a', 'b'), edge('b', 'c')])).toEqual([]);
+  });
+});
