@@ -28,6 +28,7 @@ import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static';
 import { memoryFileStore } from './files/file-store';
 import { devMailboxRoutes } from './mail/dev-mailbox';
+import { ENDPOINTS } from './endpoints';
 import { openApiRoutes } from './openapi/routes';
 import { oauthRoutes } from './oauth/routes';
 import { refuseAppToken } from './oauth/session-guard';
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', satSyncRoutes(s, deps));
   app.route('/', rfcVerificationRoutes(s));
   app.route('/', oauthRoutes(s));
-  app.route('/', openApiRoutes());
+  app.route('/', openApiRoutes(ENDPOINTS));
   if (config.devTools) app.route('/', devMailboxRoutes(s));
 
   const files = config.staticDir ? staticFiles(config.staticDir) : null;

@@ -24,15 +24,15 @@ describe('feature zones', () => {
   it('probe: a feature importing another feature, in any form, is refused and the message names both and the shared homes', async () => {
     const messages = await zoneMessages(
       [
-        "import { charge } from '../payments/x';",
-        "import type { Card } from '../payments/y';",
-        "export { refund } from '../payments/z';",
-        "export const later = () => import('../payments/w');",
+        "import { charge } from '../plans/x';",
+        "import type { Card } from '../plans/y';",
+        "export { refund } from '../plans/z';",
+        "export const later = () => import('../plans/w');",
       ].join('\n'),
       'src/server/tickets/probe.ts',
     );
     expect(messages).toHaveLength(4);
-    expect(messages[0]).toContain('src/server/tickets may not import src/server/payments');
+    expect(messages[0]).toContain('src/server/tickets may not import src/server/plans');
     expect(messages[0]).toContain('http, lib, db');
   });
 
@@ -48,9 +48,9 @@ describe('feature zones', () => {
   });
 
   it('probe: the composition root imports any feature; a shared home imports none', async () => {
-    expect(await zoneMessages("import { p } from './payments/x';", 'src/server/probe.ts')).toEqual([]);
-    const [message] = await zoneMessages("import { p } from '../payments/x';", 'src/server/http/probe.ts');
-    expect(message).toContain('src/server/http is a shared home and may not import the feature src/server/payments');
+    expect(await zoneMessages("import { p } from './plans/x';", 'src/server/probe.ts')).toEqual([]);
+    const [message] = await zoneMessages("import { p } from '../plans/x';", 'src/server/http/probe.ts');
+    expect(message).toContain('src/server/http is a shared home and may not import the feature src/server/plans');
   });
 
   it('src/server: no import crosses between features except the pending ones the configuration lists', async () => {

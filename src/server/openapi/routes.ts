@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { escapeHtml } from '../mail/html';
-import { ENDPOINTS, openApiDocument } from './document';
+import { openApiDocument, type Endpoint } from './document';
 
-function docsPage(doc: Record<string, unknown>): string {
+function docsPage(doc: Record<string, unknown>, endpoints: readonly Endpoint[]): string {
   const info = doc.info as { title: string; version: string; description: string };
   const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
-  const sections = ENDPOINTS.map((e) => {
+  const sections = endpoints.map((e) => {
     const op = paths[e.path]?.[e.method];
     const body = op?.requestBody as { content: Record<string, { schema: unknown }> } | undefined;
     const req = body ? Object.values(body.content)[0] : undefined;
@@ -35,11 +35,12 @@ ${sections}
 </body></html>`;
 }
 
-export function openApiRoutes(): Hono<AppEnv> {
+/** The document of `endpoints` (every endpoint of the API, handed in by the composition root). */
+export function openApiRoutes(endpoints: readonly Endpoint[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   let doc: Record<string, unknown> | undefined;
   let page: string | undefined;
-  app.get('/api/openapi.json', (c) => c.json((doc ??= openApiDocument())));
-  app.get('/api/docs', (c) => c.html((page ??= docsPage((doc ??= openApiDocument())))));
+  app.get('/api/openapi.json', (c) => c.json((doc ??= openApiDocument(endpoints))));
+  app.get('/api/docs', (c) => c.html((page ??= docsPage((doc ??= openApiDocument(endpoints)), endpoints))));
   return app;
 }

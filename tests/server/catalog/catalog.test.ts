@@ -4,7 +4,7 @@ import { PLANS } from '../../../src/domain/plans';
 import { seed } from '../../../src/server/seed';
 import { clients, merchantTickets, users } from '../../../src/server/db/schema';
 import { seedDemoMerchantTickets } from '../../../src/server/merchants/demo-tickets';
-import { ENDPOINTS } from '../../../src/server/openapi/document';
+import { ENDPOINTS } from '../../../src/server/endpoints';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 
 describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {

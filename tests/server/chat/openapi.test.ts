@@ -1,4 +1,4 @@
-// The chat's OpenAPI entries (to be collected by openapi/document.ts): one per route, valid JSON Schema.
+// The chat's OpenAPI entries (to be collected by src/server/endpoints.ts): one per route, valid JSON Schema.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { describe, expect, it } from 'vitest';
 import { CHAT_ENDPOINTS } from '../../../src/server/chat/openapi';

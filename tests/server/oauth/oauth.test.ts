@@ -8,7 +8,7 @@ import { OAUTH_REQUEST_TTL_MINUTES } from '../../../src/domain/oauth';
 import { oauthApplications, oauthGrants, oauthRequests } from '../../../src/server/db/schema-company';
 import { idempotencyKeys } from '../../../src/server/db/schema';
 import { cleanupExpired } from '../../../src/server/jobs/boss';
-import { ENDPOINTS } from '../../../src/server/openapi/document';
+import { ENDPOINTS } from '../../../src/server/endpoints';
 import { registerApplication } from '../../../src/server/oauth/applications';
 import { TOKEN_CALLS_PER_IP } from '../../../src/server/oauth/routes';
 import { sha256Hex } from '../../../src/server/oauth/secrets';
