@@ -7,13 +7,13 @@ import { putAccount } from '../../offline/local-data';
 import { ApiError } from '../api/api-error';
 import { newClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
-import { checkTaxDraft, EMPTY_TAX_DRAFT, toNewClientBody, type TaxDraft, type TaxField } from '../register/tax-draft';
-import { TaxDataPane, type TaxFieldRefs } from '../register/tax-data-pane';
+import { checkTaxDraft, EMPTY_TAX_DRAFT, toNewClientBody, type TaxDraft, type TaxField } from '../tax-data/tax-draft';
+import { TaxDataPane, type TaxFieldRefs } from '../tax-data/tax-data-pane';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
-import { takePendingClient } from './pending-client';
+import { takePendingClient } from '../tax-data/pending-client';
 
 export function AddClientPage() {
   const navigate = useNavigate();

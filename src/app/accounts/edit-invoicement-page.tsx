@@ -13,7 +13,7 @@ import { ApiError } from '../api/api-error';
 import { updateClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
 import { ForSelectedAccount } from '../layout/for-selected-account';
-import { CfdiTaxFields } from '../register/cfdi-tax-fields';
+import { CfdiTaxFields } from '../tax-data/cfdi-tax-fields';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
 import { toast } from '../ui/toast-store';

@@ -3,7 +3,7 @@
 import { accountDisplayName } from '../../domain/account';
 import { TAX_REGIMES } from '../../domain/invoicing';
 import type { OAuthProfile } from '../../domain/oauth';
-import { hostAddress } from '../join/join-model';
+import { addressLine } from '../tax-data/address-line';
 
 export interface ProfileFact {
   label: string;
@@ -26,7 +26,7 @@ export function profileFacts(p: OAuthProfile): ProfileFact[] {
     { label: 'Nombre o razón social', value: accountDisplayName(a) },
     { label: 'Régimen fiscal', value: a.regimen_fiscal ? regimeLabel(a.regimen_fiscal) : '—' },
   ];
-  const address = a.address[0] ? hostAddress(a.address[0]) : '';
+  const address = a.address[0] ? addressLine(a.address[0]) : '';
   if (address) rows.push({ label: 'Domicilio', value: address });
   if (a.residencia_fiscal) rows.push({ label: 'Residencia fiscal', value: a.residencia_fiscal });
   if (a.num_reg_id_trib) rows.push({ label: 'NumRegIdTrib', value: a.num_reg_id_trib });

@@ -3,7 +3,7 @@
 import type { Invitation } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { checkAccountStep } from '../../domain/registration';
-import { checkTaxDraft, type TaxDraft, type TaxField } from '../register/tax-draft';
+import { checkTaxDraft, type TaxDraft, type TaxField } from '../tax-data/tax-draft';
 
 export type JoinStep = 'accept' | 'sign-in' | 'sign-up';
 
@@ -17,13 +17,6 @@ export function joinStep(inv: Pick<Invitation, 'registered'>, signedIn: boolean,
 export function hostName(h: Invitation['host']): string {
   const person = [h.first_name, h.last_name].filter((s) => s && s.trim()).join(' ');
   return h.name?.trim() || person || h.rfc;
-}
-
-/** One line of the host's address, skipping what is empty ('' when nothing is known). */
-export function hostAddress(a: Invitation['host']['address']): string {
-  const street = [a.street, a.external_number, a.internal_number ? `int. ${a.internal_number}` : ''].filter(Boolean).join(' ');
-  const place = [a.neighborhood, a.city, a.state, a.zip_code ? `C.P. ${a.zip_code}` : ''].filter(Boolean).join(', ');
-  return [street, place].filter(Boolean).join(', ');
 }
 
 export type SignUpField = 'username' | 'password' | 'confirmation' | TaxField;

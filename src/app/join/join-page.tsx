@@ -11,8 +11,8 @@ import { getAccounts, login } from '../api/endpoints';
 import { AuthShell } from '../auth/auth-shell';
 import { LoginFields } from '../auth/login-fields';
 import { PasswordField } from '../auth/password-field';
-import { TaxDataPane, type TaxFieldRefs } from '../register/tax-data-pane';
-import { EMPTY_TAX_DRAFT, toNewClientBody, type TaxDraft } from '../register/tax-draft';
+import { TaxDataPane, type TaxFieldRefs } from '../tax-data/tax-data-pane';
+import { EMPTY_TAX_DRAFT, toNewClientBody, type TaxDraft } from '../tax-data/tax-draft';
 import { Button } from '../ui/button';
 import { Select, TextField } from '../ui/fields';
 import { SkeletonCard } from '../ui/skeleton';
@@ -21,13 +21,14 @@ import { useScreenToasts } from '../ui/use-screen-toasts';
 import { LoadProblem } from '../ui/load-problem';
 import { useLoad } from '../ui/use-load';
 import { acceptInvitation, getInvitation, signUpWithInvitation } from './join-api';
-import { checkJoinSignUp, hostAddress, hostName, joinStep, type SignUpField } from './join-model';
+import { addressLine } from '../tax-data/address-line';
+import { checkJoinSignUp, hostName, joinStep, type SignUpField } from './join-model';
 import './join.css';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
 
 function HostCard({ inv }: { inv: Invitation }) {
-  const address = hostAddress(inv.host.address);
+  const address = addressLine(inv.host.address);
   return (
     <section className="join-host" aria-labelledby="join-host-title">
       <h2 id="join-host-title">{hostName(inv.host)}</h2>

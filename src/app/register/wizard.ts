@@ -2,7 +2,7 @@
 import { MSG } from '../../domain/messages';
 import { checkAccountStep, checkEmailStep } from '../../domain/registration';
 import { isValidEmail } from '../../domain/email';
-import { checkTaxDraft, EMPTY_TAX_DRAFT, type TaxDraft, type TaxField } from './tax-draft';
+import { checkTaxDraft, EMPTY_TAX_DRAFT, type TaxDraft, type TaxField } from '../tax-data/tax-draft';
 
 export type StepId = 'account' | 'email' | 'tax' | 'confirm';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TAX_DRAFT, toNewClientBody } from '../../src/app/register/tax-draft';
+import { EMPTY_TAX_DRAFT, toNewClientBody } from '../../../src/app/tax-data/tax-draft';
 
 describe('new_client payload (spec §3 New client payload)', () => {
   it('a company sends rfc and name, empty address fields and no foreign data', () => {

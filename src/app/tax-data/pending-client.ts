@@ -1,6 +1,6 @@
 // When sign-up created the user but new_client failed, the typed tax data and the error are
 // carried to the add-client screen, so nothing is lost (the user is already signed in).
-import type { TaxDraft } from '../register/tax-draft';
+import type { TaxDraft } from './tax-draft';
 
 export interface PendingClient {
   draft: TaxDraft;

@@ -10,11 +10,11 @@ import {
   splitPersonName,
   type XmlDocumentLike,
   type XmlElementLike,
-} from '../../src/app/register/cfdi-receptor';
-import { EMPTY_TAX_DRAFT } from '../../src/app/register/tax-draft';
-import { MSG } from '../../src/domain/messages';
+} from '../../../src/app/tax-data/cfdi-receptor';
+import { EMPTY_TAX_DRAFT } from '../../../src/app/tax-data/tax-draft';
+import { MSG } from '../../../src/domain/messages';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/cfdi', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/cfdi', import.meta.url));
 
 /** A minimal stand-in for DOMParser (jsdom/xmldom are not installed): enough of the DOM for readReceptor. */
 function fakeDocument(xml: string): XmlDocumentLike {

@@ -1,8 +1,9 @@
 // The join screen's logic: which step, how the host reads, and the sign-up checks before sending.
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
-import { checkJoinSignUp, hostAddress, hostName, joinStep } from '../../../src/app/join/join-model';
-import { EMPTY_TAX_DRAFT } from '../../../src/app/register/tax-draft';
+import { checkJoinSignUp, hostName, joinStep } from '../../../src/app/join/join-model';
+import { addressLine } from '../../../src/app/tax-data/address-line';
+import { EMPTY_TAX_DRAFT } from '../../../src/app/tax-data/tax-draft';
 
 const host = {
   first_name: null,
@@ -24,8 +25,8 @@ describe('join model', () => {
     expect(hostName(host)).toBe('Abarrotes SA');
     expect(hostName({ ...host, name: null, first_name: 'Emma', last_name: 'Gómez' })).toBe('Emma Gómez');
     expect(hostName({ ...host, name: ' ' })).toBe('ABC010101AB1');
-    expect(hostAddress(host.address)).toBe('Av. Juárez 10, Puebla, Puebla, C.P. 72000');
-    expect(hostAddress({ ...host.address, street: '', external_number: '', city: '', state: '', zip_code: '' })).toBe('');
+    expect(addressLine(host.address)).toBe('Av. Juárez 10, Puebla, Puebla, C.P. 72000');
+    expect(addressLine({ ...host.address, street: '', external_number: '', city: '', state: '', zip_code: '' })).toBe('');
   });
 
   it('checks the account, then the tax data, pointing at the field', () => {
