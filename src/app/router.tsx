@@ -60,7 +60,7 @@ const resetRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  component: lazyRouteComponent(() => import('./layout/signed-in-layout'), 'SignedInLayout'),
+  component: lazyRouteComponent(() => import('./signed-in-layout'), 'SignedInLayout'),
 });
 
 const homeComponent = lazyRouteComponent(() => import('./home/home-page'), 'HomePage');

@@ -8,7 +8,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
-import { AuthShell } from './auth-shell';
+import { AuthShell } from '../layout/auth-shell';
 
 export function ForgotPasswordPage() {
   const online = useOnline();

@@ -11,8 +11,8 @@ import { Checkbox } from '../ui/fields';
 import { Icon } from '../ui/icon';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
-import { AuthShell } from './auth-shell';
-import { LoginFields } from './login-fields';
+import { AuthShell } from '../layout/auth-shell';
+import { LoginFields } from '../ui/login-fields';
 
 export function LoginPage() {
   const search = useSearch({ from: '/login' });

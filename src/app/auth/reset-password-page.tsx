@@ -9,8 +9,8 @@ import { confirmPasswordReset } from '../api/endpoints';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
-import { AuthShell } from './auth-shell';
-import { PasswordField } from './password-field';
+import { AuthShell } from '../layout/auth-shell';
+import { PasswordField } from '../ui/password-field';
 
 export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/reset-password' });

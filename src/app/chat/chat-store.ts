@@ -5,7 +5,7 @@ import type { ChatMessage } from '../../domain/chat';
 import { getSession, subscribeSession } from '../../offline/session';
 import { chatApi, type ConversationInfo } from './chat-api';
 import { mergeMessages } from './chat-model';
-import { forgetOpenChatRequest } from './open-chat';
+import { forgetOpenChatRequest } from '../layout/open-chat';
 
 export interface ChatState {
   loaded: boolean;

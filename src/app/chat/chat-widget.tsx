@@ -15,7 +15,7 @@ import { useFocusTrap } from '../ui/overlay';
 import { useOnline } from '../use-online';
 import { messageTime, nextPollDelay } from './chat-model';
 import { loadOlderMessages, markChatRead, refreshChat, sendChatMessage, useChatState } from './chat-store';
-import { onOpenSupportChat } from './open-chat';
+import { onOpenSupportChat } from '../layout/open-chat';
 import './chat.css';
 
 export const CHAT_ICON = 'M4 5h16v11H9l-5 4V5zM8 9h8M8 12h5';

@@ -1,9 +1,9 @@
-// The side menu's links (used by the desktop sidebar and the phone drawer).
+// The side menu's links (used by the desktop sidebar and the phone drawer). Staff-only links show when the
+// layout says the user is staff (the support chat knows).
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Icon } from '../ui/icon';
 import { MENU_ITEMS, type RouteItem } from './menu-items';
-import { useChatState } from '../chat/chat-store';
 
 function RouteLink({ item, onNavigate }: { item: RouteItem; onNavigate?: () => void }) {
   return (
@@ -34,8 +34,7 @@ function Group({ label, icon, items, onNavigate }: { label: string; icon: RouteI
   );
 }
 
-export function SideMenuLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const staff = useChatState().staff;
+export function SideMenuLinks({ staff, onNavigate }: { staff: boolean; onNavigate?: () => void }) {
   return (
     <ul className="menu">
       {MENU_ITEMS.filter((item) => staff || !(item.kind === 'route' && item.staffOnly)).map((item) => (

@@ -5,7 +5,7 @@ import { MSG } from '../../domain/messages';
 import { saveSession } from '../../offline/session';
 import { ApiError } from '../api/api-error';
 import { login } from '../api/endpoints';
-import { LoginFields } from '../auth/login-fields';
+import { LoginFields } from '../ui/login-fields';
 import { Button } from '../ui/button';
 
 export function OAuthSignIn() {

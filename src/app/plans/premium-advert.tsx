@@ -1,7 +1,7 @@
 // The premium advert shown instead of a gated feature (spec §2, §6): what the feature needs, a link to
 // the plans, and 'Iniciar contacto', which opens the support chat with a prefilled message.
 import type { Feature } from '../../domain/feature-gates';
-import { openSupportChat } from '../chat/open-chat';
+import { openSupportChat } from '../layout/open-chat';
 import { buttonClass, Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import './plans.css';

@@ -6,7 +6,7 @@ import { accountType, type Account } from '../../domain/account';
 import { MSG } from '../../domain/messages';
 import { isRfcVerified } from '../../domain/rfc-verification';
 import { db } from '../../offline/db';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../ui/password-field';
 import { syncAccounts } from '../layout/account-sync';
 import { ForSelectedAccount } from '../layout/for-selected-account';
 import { Button, buttonClass } from '../ui/button';

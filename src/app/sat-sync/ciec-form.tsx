@@ -3,7 +3,7 @@
 // What the user typed stays while offline or on failure; it is cleared only after a success.
 import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../ui/password-field';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { checkSatPassword, connectCiec, SYNC_TXT, type FlowContext, type SatField } from './sync-model';

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import type { SatSyncStatus } from '../../domain/sat-sync';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../ui/password-field';
 import { Button } from '../ui/button';
 import { FileField } from '../ui/file-field';
 import { Icon } from '../ui/icon';

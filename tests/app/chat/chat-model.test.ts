@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeMessages, messageTime, nextPollDelay, POLL_CLOSED_MS, POLL_MAX_MS, POLL_OPEN_MS } from '../../../src/app/chat/chat-model';
-import { forgetOpenChatRequest, onOpenSupportChat, openSupportChat } from '../../../src/app/chat/open-chat';
+import { forgetOpenChatRequest, onOpenSupportChat, openSupportChat } from '../../../src/app/layout/open-chat';
 import { CHAT_MESSAGE_MAX, CHAT_MSG, chatBodyError } from '../../../src/domain/chat';
 
 const msg = (id: string, createdAt: string, body = id) => ({ id, author: 'user' as const, body, createdAt });

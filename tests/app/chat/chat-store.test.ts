@@ -26,7 +26,7 @@ vi.mock('../../../src/offline/session', () => ({
 }));
 
 const store = await import('../../../src/app/chat/chat-store');
-const { onOpenSupportChat, openSupportChat } = await import('../../../src/app/chat/open-chat');
+const { onOpenSupportChat, openSupportChat } = await import('../../../src/app/layout/open-chat');
 
 const m = (id: string, author: 'user' | 'staff', sec: number) => ({ id, author, body: id, createdAt: new Date(Date.UTC(2026, 10, 23, 10, 0, sec)).toISOString() });
 const conv = { id: 'c1', status: 'open' as const, unread: 0 };

@@ -1,7 +1,7 @@
 // The premium advert (spec §2, §6): a link to the plans and 'Iniciar contacto' with a prefilled message.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { onOpenSupportChat, openSupportChat } from '../../../src/app/chat/open-chat';
+import { onOpenSupportChat, openSupportChat } from '../../../src/app/layout/open-chat';
 import { PremiumAdvert, premiumChatMessage } from '../../../src/app/plans/premium-advert';
 
 describe('PremiumAdvert', () => {

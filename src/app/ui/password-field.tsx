@@ -1,7 +1,7 @@
 // A password input with a show/hide toggle button (aria-pressed says whether it is shown).
 import { useState } from 'react';
-import { TextField, type TextFieldProps } from '../ui/fields';
-import { Icon } from '../ui/icon';
+import { TextField, type TextFieldProps } from './fields';
+import { Icon } from './icon';
 
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);

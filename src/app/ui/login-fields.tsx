@@ -2,7 +2,7 @@
 // user in on the spot (join, OAuth). The one error shows under the login when it is empty, else under
 // the password.
 import type { RefObject } from 'react';
-import { TextField } from '../ui/fields';
+import { TextField } from './fields';
 import { PasswordField } from './password-field';
 
 export interface LoginFieldsProps {

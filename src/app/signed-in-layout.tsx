@@ -1,32 +1,40 @@
 // The signed-in layout (spec §2 Layout): top bar with month picker and account menu, pinnable side
-// menu (a drawer on phones), details panel, footer. It renders from Dexie at once, then syncs.
+// menu (a drawer on phones), details panel, footer. It renders from Dexie at once, then syncs. It sits in the
+// composition root because it puts features together: the outbox's button and banners, the support chat.
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { mexicoCityDate } from '../../domain/mexico-time';
-import { APP_VERSION } from '../../domain/http';
-import { MSG } from '../../domain/messages';
-import { db } from '../../offline/db';
-import { listAccounts } from '../../offline/local-data';
-import { DEFAULT_PREFS, loadPrefs, savePrefs, type Prefs } from '../../offline/prefs';
-import { wipeLocalData } from '../../offline/wipe';
-import { hasSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
-import { logout } from '../api/endpoints';
-import { TXT } from '../strings';
-import { Icon } from '../ui/icon';
-import { Drawer } from '../ui/overlay';
-import { MonthYearPicker, YearPicker, type Period } from '../ui/pickers';
-import { toast } from '../ui/toast-store';
-import { useOnline } from '../use-online';
-import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from '../outbox/outbox-view';
-import { AccountMenu } from './account-menu';
-import { syncAccounts, syncReferenceLists } from './account-sync';
-import { DetailsPanel } from './details-panel';
-import { ChatWidget } from '../chat/chat-widget';
-import { LayoutContext, type LayoutState, type SyncState } from './layout-context';
-import { SideMenuLinks } from './side-menu';
-import './layout.css';
+import { mexicoCityDate } from '../domain/mexico-time';
+import { APP_VERSION } from '../domain/http';
+import { MSG } from '../domain/messages';
+import { db } from '../offline/db';
+import { listAccounts } from '../offline/local-data';
+import { DEFAULT_PREFS, loadPrefs, savePrefs, type Prefs } from '../offline/prefs';
+import { wipeLocalData } from '../offline/wipe';
+import { hasSession } from '../offline/session';
+import { ApiError } from './api/api-error';
+import { logout } from './api/endpoints';
+import { TXT } from './strings';
+import { Icon } from './ui/icon';
+import { Drawer } from './ui/overlay';
+import { MonthYearPicker, YearPicker, type Period } from './ui/pickers';
+import { toast } from './ui/toast-store';
+import { useOnline } from './use-online';
+import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from './outbox/outbox-view';
+import { AccountMenu } from './layout/account-menu';
+import { syncAccounts, syncReferenceLists } from './layout/account-sync';
+import { DetailsPanel } from './layout/details-panel';
+import { ChatWidget } from './chat/chat-widget';
+import { useChatState } from './chat/chat-store';
+import { LayoutContext, type LayoutState, type SyncState } from './layout/layout-context';
+import { SideMenuLinks } from './layout/side-menu';
+import './layout/layout.css';
+
+/** The menu's links; staff see the support inbox too. Its own component, so a chat poll re-renders only the menu. */
+function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const staff = useChatState().staff;
+  return <SideMenuLinks staff={staff} {...(onNavigate ? { onNavigate } : {})} />;
+}
 
 function currentPeriod(): Period {
   const { year, month } = mexicoCityDate();
@@ -180,7 +188,7 @@ export function SignedInLayout() {
         </header>
 
         <nav className="sidebar" aria-label="Menú principal">
-          <SideMenuLinks />
+          <SideMenu />
           <button type="button" className="sidebar__pin" aria-pressed={prefs.sidebarPinned} onClick={togglePinned}>
             <Icon name="pin" />
             <span className="menu__label">Fijar menú</span>
@@ -202,7 +210,7 @@ export function SignedInLayout() {
 
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menú">
         <nav aria-label="Menú principal">
-          <SideMenuLinks onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
         </nav>
       </Drawer>
       <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
