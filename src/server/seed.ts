@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../domain/categories';
 import { PLANS } from '../domain/plans';
 import { CFDI_COMPANY_ID, CFDI_COMPANY_SHORT_NAME, MANUAL_COMPANY_ID, MANUAL_COMPANY_SHORT_NAME } from '../domain/ticket';
-import { hashPassword } from './accounts/passwords';
+import { hashPassword } from './lib/passwords';
 import { TEST_CSD_PASSWORD } from './cfdi/seal';
 import { catalogFieldRows, DEMO_MERCHANT_REGIME, DEMO_MERCHANT_RFC, MERCHANT_CATALOG } from './merchants/catalog';
 import { csdPasswordContext, sealSecret, serverSecret } from './lib/secret-box';

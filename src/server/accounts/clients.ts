@@ -9,7 +9,7 @@ import { FREE_PLAN_ID } from '../../domain/plans';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { fail } from '../http/errors';
-import { toAccount, withPaymentHistory } from './account-view';
+import { toAccount, withPaymentHistory } from '../lib/account-view';
 
 export function personTypeForRfc(rfc: string): PersonType {
   if (rfc === RFC_FOREIGN) return 'extranjero';

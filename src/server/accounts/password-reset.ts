@@ -11,8 +11,8 @@ import { passwordResetMail } from '../mail/templates';
 import type { SessionCache } from './sessions';
 import { revokeUserSessions } from './sessions';
 import { clearBucket, releaseAttempt, reserveAttempt, type Bucket } from './login-limits';
-import { hashPassword } from './passwords';
-import { hashToken, looksLikeToken, newToken } from './tokens';
+import { hashPassword } from '../lib/passwords';
+import { hashToken, looksLikeToken, newToken } from '../lib/tokens';
 import { findUserByLogin } from './users';
 
 export const RESET_TTL_MS = 60 * 60_000;

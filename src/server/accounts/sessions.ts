@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import type { AuthUser, Clock } from '../context';
-import { hashToken, looksLikeToken, newToken } from './tokens';
+import { hashToken, looksLikeToken, newToken } from '../lib/tokens';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -12,7 +12,7 @@ import { users } from '../db/schema';
 import { fail } from '../http/errors';
 import { issueDeviceToken, readDeviceToken } from './device-tokens';
 import { accountBucket, clearBucket, deviceBucket, ipBucket, releaseAttempt, reserveAttempt, type Bucket } from './login-limits';
-import { burnVerify, hashPassword, verifyPassword } from './passwords';
+import { burnVerify, hashPassword, verifyPassword } from '../lib/passwords';
 import { issueSession } from './sessions';
 
 export interface NewUser {

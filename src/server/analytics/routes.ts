@@ -6,7 +6,7 @@ import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { ownClientId } from '../tickets/tickets';
+import { ownClientId } from '../http/own-account';
 import { spendingAnalytics } from './queries';
 
 const LAST_YEAR = 9999;

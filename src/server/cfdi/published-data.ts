@@ -8,7 +8,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { exchangeRates, inactiveRfcs } from '../db/schema';
-import { addDays, LOOKBACK_DAYS } from '../rates/rates';
+import { addDays, LOOKBACK_DAYS } from '../lib/rate-lookback';
 import type { CfdiData } from './read';
 import type { ListFacts, PublishedLists } from './rules';
 import { rateDateOf, rfcsOf } from './rules/published-lists';

@@ -15,7 +15,7 @@ import {
   type CollaboratorStatus,
 } from '../../domain/company';
 import { MSG } from '../../domain/messages';
-import { hashToken, newToken } from '../accounts/tokens';
+import { hashToken, newToken } from '../lib/tokens';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';

@@ -7,7 +7,7 @@ import { hasFeature } from '../../domain/feature-gates';
 import { MSG } from '../../domain/messages';
 import type { OAuthProfile } from '../../domain/oauth';
 import { TICKET_TYPE } from '../../domain/ticket';
-import { sharedProfile } from '../accounts/account-view';
+import { sharedProfile } from '../lib/account-view';
 import type { Db } from '../db/client';
 import { clients, receipts, tickets, users } from '../db/schema';
 import { collaborators } from '../db/schema-company';

@@ -11,7 +11,7 @@ import { MSG } from '../../domain/messages';
 import { normalizeRfc } from '../../domain/rfc';
 import { createClient } from '../accounts/clients';
 import { issueSession } from '../accounts/sessions';
-import { hashToken, looksLikeToken } from '../accounts/tokens';
+import { hashToken, looksLikeToken } from '../lib/tokens';
 import { createUser, registrationProblem } from '../accounts/users';
 import type { Db } from '../db/client';
 import { clients, users } from '../db/schema';

@@ -3,7 +3,7 @@
 // so two racing calls cannot both succeed.
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { OAUTH_REQUEST_TTL_MINUTES, type OAuthApplicationView, type OAuthGrant, type OAuthProfile } from '../../domain/oauth';
-import { sharedProfile } from '../accounts/account-view';
+import { sharedProfile } from '../lib/account-view';
 import type { Db } from '../db/client';
 import { clients, users } from '../db/schema';
 import { oauthApplications, oauthGrants, oauthRequests } from '../db/schema-company';

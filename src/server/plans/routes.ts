@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
-import { paymentHistories } from '../accounts/account-view';
+import { paymentHistories } from '../lib/account-view';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';

@@ -4,6 +4,7 @@ import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Currency } from '../../domain/currency';
 import type { Db } from '../db/client';
 import { exchangeRates } from '../db/schema';
+import { addDays, LOOKBACK_DAYS } from '../lib/rate-lookback';
 
 export type ForeignCurrency = Exclude<Currency, 'MXN'>;
 export type RateSourceName = 'banxico' | 'manual';
@@ -20,14 +21,6 @@ export interface RateSource {
   readonly kind: RateSourceName;
   /** null when no rate is known for that date (nor for the 7 days before it). */
   rateFor(base: ForeignCurrency, date: string): Promise<Rate | null>;
-}
-
-/** A date without publication (weekend, holiday) uses the latest previous one within this many days. */
-export const LOOKBACK_DAYS = 7;
-
-export function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 const toRate = (r: { base: string; date: string; rate: string; source: string }): Rate => ({

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { EFIRMA_FILE_MAX_BYTES } from '../../domain/sat-sync';
 import { MSG } from '../../domain/messages';
 import { RFC_PROOF_PARTS } from '../../domain/rfc-verification';
-import { toAccount, withPaymentHistory } from '../accounts/account-view';
+import { toAccount, withPaymentHistory } from '../lib/account-view';
 import type { AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';

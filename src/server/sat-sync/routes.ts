@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
 import { EFIRMA_FILE_MAX_BYTES, EFIRMA_PARTS, SAT_PASSWORD_MAX, SAT_PASSWORD_MIN, satSyncForRfc } from '../../domain/sat-sync';
-import { toAccount, withPaymentHistory } from '../accounts/account-view';
+import { toAccount, withPaymentHistory } from '../lib/account-view';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SatMethod } from '../../domain/sat-sync';
-import { hashPassword, verifyPassword } from '../accounts/passwords';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 import { IVA_16, type CfdiInput } from '../cfdi/build';
 import { issueSandboxCfdi } from '../cfdi/issue';
 import { openTestCsd, type TestCsdName } from '../cfdi/seal';

@@ -15,7 +15,8 @@ import { fail, parseWith } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
 import { findTicket, ticketsInRange } from './ticket-json';
-import { createTicket, deleteTickets, ownClientId, updateTicket } from './tickets';
+import { ownClientId } from '../http/own-account';
+import { createTicket, deleteTickets, updateTicket } from './tickets';
 
 const int = (min: number, max: number) =>
   v.pipe(v.string(MSG.badJson), v.transform(Number), v.integer(MSG.badJson), v.minValue(min, MSG.badJson), v.maxValue(max, MSG.badJson));

@@ -5,30 +5,20 @@ import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { isCurrency, NATIONAL_CURRENCY } from '../../domain/currency';
 import { newId } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
-import { normalizeRfc } from '../../domain/rfc';
 import { FIELD, isAmount, isDate, isFutureDate, NOTE_MAX } from '../../domain/spending-form';
 import {
   INCOME_TYPES, MANUAL_COMPANY_ID, MANUAL_EXPENSE_STATUS, MANUAL_INCOME_STATUS, receivedAtFromDate, TICKET_TYPE,
 } from '../../domain/ticket';
 import type { CreateTicketBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import type { Db } from '../db/client';
-import { clients, tickets } from '../db/schema';
+import { tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
+import { ownClientId } from '../http/own-account';
 import { dropReceipts } from '../receipts/receipts';
 
 const EXPENSE_IDS = new Set(EXPENSE_CATEGORIES.map((c) => c.id));
 const INCOME_IDS = new Set(INCOME_CATEGORIES.map((c) => c.id));
-
-/** The caller's tax account with that RFC; another user's RFC is indistinguishable from an unknown one. */
-export async function ownClientId(db: Db, userId: number, rfc: string): Promise<number> {
-  const [row] = await db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.userId, userId), eq(clients.rfc, normalizeRfc(rfc))));
-  if (!row) throw fail(404, MSG.notFound);
-  return row.id;
-}
 
 const coordinate = (n: number | null | undefined, limit: number) =>
   typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= limit ? n : null;

@@ -1,7 +1,7 @@
 // POST /api/v3/subscriptions.json with each sandbox test card, the sandbox tokeniser, payment history.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPaymentHistory } from '../../../src/server/accounts/account-view';
+import { withPaymentHistory } from '../../../src/server/lib/account-view';
 import { clients, mailMessages, payments, subscriptions } from '../../../src/server/db/schema';
 import { MSG } from '../../../src/domain/messages';
 import { CARD_MSG } from '../../../src/domain/payment-card';
