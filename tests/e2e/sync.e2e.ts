@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type Running } from './harness';
 import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { MSG } from '../../src/domain/messages';
-import { premiumChatMessage } from '../../src/app/plans/premium-advert';
+import { premiumChatMessage } from '../../src/app/feature-gates/premium-advert';
 
 const SUPPORT_PASSWORD = 'Soporte-de-prueba-2026';
 const SHOTS = process.env.SHOTS_DIR ?? '';

@@ -13,7 +13,7 @@ import { preloadCharts } from '../charts/charts';
 import { downloadFile } from '../tickets/downloads';
 import { useCompanyNames } from '../tickets/spending-summary';
 import { useLayout } from '../layout/layout-context';
-import { CompanyGate } from '../company/company-notice';
+import { CompanyGate } from '../feature-gates/company-gate';
 import { ForSelectedAccount } from '../layout/for-selected-account';
 import { Button } from '../ui/button';
 import { SkeletonCard } from '../ui/skeleton';

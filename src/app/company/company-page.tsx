@@ -8,7 +8,7 @@ import { TabPanel, Tabs } from '../ui/tabs';
 import { CollaboratorsTab } from './collaborators-tab';
 import { COMPANY_TABS, tabFromHash, type CompanyTab } from './company-tab';
 import { DepartmentsTab } from './departments-tab';
-import { CompanyGate } from './company-notice';
+import { CompanyGate } from '../feature-gates/company-gate';
 import './company.css';
 
 function CompanyTabs({ account }: { account: Account }) {

@@ -19,7 +19,7 @@ import { useOnline } from '../use-online';
 import { approvePerDiemEvent, closePerDiemEvent, getPerDiemEvents, getPerDiemOptions } from './per-diem-api';
 import { actionOf, closingBalance, emptyDraft, STATUS_LABEL, type PerDiemDraft } from './per-diem-form';
 import { PerDiemPanel } from './per-diem-panel';
-import { CompanyGate } from '../company/company-notice';
+import { CompanyGate } from '../feature-gates/company-gate';
 import { ForSelectedAccount } from '../layout/for-selected-account';
 import '../company/company.css';
 import './per-diem.css';

@@ -9,7 +9,7 @@ import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
 import { syncAccounts } from '../layout/account-sync';
 import { ForSelectedAccount } from '../layout/for-selected-account';
-import { PremiumAdvert } from '../plans/premium-advert';
+import { PremiumAdvert } from '../feature-gates/premium-advert';
 import { TXT } from '../strings';
 import { Button, buttonClass, Spinner } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -4,7 +4,7 @@ import type { Feature } from '../../domain/feature-gates';
 import { openSupportChat } from '../layout/open-chat';
 import { buttonClass, Button } from '../ui/button';
 import { Icon } from '../ui/icon';
-import './plans.css';
+import './feature-gates.css';
 
 const FEATURE_LABEL: Record<Feature, string> = {
   SincronizacionSAT: 'la sincronización con el SAT',

@@ -5,9 +5,9 @@ import type { Account } from '../../domain/account';
 import { hasFeature, type Feature } from '../../domain/feature-gates';
 import { MSG } from '../../domain/messages';
 import { RFC_COMPANY_LENGTH } from '../../domain/rfc';
-import { PremiumAdvert } from '../plans/premium-advert';
+import { PremiumAdvert } from './premium-advert';
 import { Icon } from '../ui/icon';
-import './company.css';
+import './feature-gates.css';
 
 export function CompanyNotice({ rfc }: { rfc: string }) {
   const titleId = useId();

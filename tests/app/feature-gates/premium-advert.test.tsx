@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { onOpenSupportChat, openSupportChat } from '../../../src/app/layout/open-chat';
-import { PremiumAdvert, premiumChatMessage } from '../../../src/app/plans/premium-advert';
+import { PremiumAdvert, premiumChatMessage } from '../../../src/app/feature-gates/premium-advert';
 
 describe('PremiumAdvert', () => {
   it('links personal features to the subscription profile and company ones to the company pricing page', () => {
