@@ -12,7 +12,7 @@ import { listAccounts } from '../offline/local-data';
 import { DEFAULT_PREFS, loadPrefs, savePrefs, type Prefs } from '../offline/prefs';
 import { wipeLocalData } from '../offline/wipe';
 import { hasSession } from '../offline/session';
-import { ApiError } from './api/api-error';
+import { ApiError } from '../offline/http';
 import { logout } from './api/endpoints';
 import { TXT } from './strings';
 import { Icon } from './ui/icon';

@@ -5,7 +5,7 @@
 import type { AppDb } from './db';
 import { drainOutbox, type DrainResult } from './drain';
 import { onDrainRequested, requestDrain } from './drain-signal';
-import type { FetchLike } from './transport';
+import type { FetchLike } from './http';
 
 export { requestDrain };
 

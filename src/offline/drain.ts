@@ -8,7 +8,7 @@ import type { AppDb, BlobRow, OutboxRow, TicketRow } from './db';
 import type { UploadPayload } from './upload-actions';
 import { opBlobIds, opTickets, refreshPending, removeOp } from './outbox';
 import { announceUpload } from './upload-signal';
-import { apiUrl, readAnswer, type Answer, type FetchLike } from './transport';
+import { apiUrl, createHttp, deadlineFor, type Answer, type FetchLike, type Http } from './http';
 
 export interface DrainDeps {
   db: AppDb;
@@ -19,6 +19,8 @@ export interface DrainDeps {
   baseUrl?: string;
   /** Ignore backoff waits (back online, "Sincronizar ahora"): every pending operation is due now. */
   force?: boolean;
+  /** How long a request with a body of this many bytes may take (tests shorten it). */
+  deadline?: (bodyBytes: number) => number;
 }
 
 export interface DrainResult {
@@ -101,11 +103,12 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
     done.paused = done.remaining > 0;
     return done;
   }
+  const http = createHttp({ fetch: deps.fetch, getToken: () => token, baseUrl: deps.baseUrl });
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     again.delete(deps.db.name);
     const before = result.sent + result.retried + result.parked;
     // `force` only on the first pass: an operation that just failed again waits its backoff.
-    const stop = await runPass(deps, token, result, pass === 0 && (deps.force ?? false));
+    const stop = await runPass(deps, http, token, result, pass === 0 && (deps.force ?? false));
     if (stop) break;
     const progressed = result.sent + result.retried + result.parked > before;
     if (!progressed && !again.has(deps.db.name)) break;
@@ -158,17 +161,17 @@ export function pickReady(ops: readonly OutboxRow[], now: number, force = false)
 export const DRAIN_CONCURRENCY = 4;
 
 /** One pass; returns true when the drain must stop (offline or signed out). */
-async function runPass(deps: DrainDeps, token: string, result: DrainResult, force: boolean): Promise<boolean> {
+async function runPass(deps: DrainDeps, http: Http, token: string, result: DrainResult, force: boolean): Promise<boolean> {
   const ready = pickReady(await deps.db.outbox.toArray(), (deps.now ?? Date.now)(), force);
   if (ready.length === 0) return false;
   // The first one alone: when offline or signed out, one failed request is enough to know.
-  if (await sendOne(deps, token, result, force, ready[0] as OutboxRow)) return true;
+  if (await sendOne(deps, http, token, result, force, ready[0] as OutboxRow)) return true;
   let stop = false;
   let next = 1;
   const worker = async () => {
     while (!stop && next < ready.length) {
       const candidate = ready[next++] as OutboxRow;
-      if (await sendOne(deps, token, result, force, candidate)) stop = true;
+      if (await sendOne(deps, http, token, result, force, candidate)) stop = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRAIN_CONCURRENCY, ready.length) }, worker));
@@ -176,10 +179,12 @@ async function runPass(deps: DrainDeps, token: string, result: DrainResult, forc
 }
 
 /** Sends one operation and records the outcome; true when the whole drain must stop. */
-async function sendOne(deps: DrainDeps, token: string, result: DrainResult, force: boolean, candidate: OutboxRow): Promise<boolean> {
+async function sendOne(
+  deps: DrainDeps, http: Http, token: string, result: DrainResult, force: boolean, candidate: OutboxRow,
+): Promise<boolean> {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const leased = await lease(db, candidate.seq as number, now(), force);
+  const leased = await lease(db, candidate.seq as number, now(), force, deps.deadline ?? deadlineFor);
   if (!leased) return false;
   const { op, blobs } = leased;
   if (blobs.length < opBlobIds(op).length) {
@@ -190,10 +195,9 @@ async function sendOne(deps: DrainDeps, token: string, result: DrainResult, forc
   }
   let answer: Answer | 'network';
   try {
-    const res = await deps.fetch(buildRequest(op, blobs, token, deps.baseUrl));
-    answer = await readAnswer(res);
+    answer = await http.answer(buildRequest(op, blobs, token, deps.baseUrl), leased.deadline);
   } catch {
-    answer = 'network';
+    answer = 'network'; // no answer (offline, deadline passed): it may have arrived; the Idempotency-Key makes a resend safe
   }
   const outcome = outcomeOf(answer);
   if (outcome === 'done') {
@@ -230,18 +234,23 @@ export function outcomeOf(answer: Answer | 'network'): Outcome {
   return classify(answer.status);
 }
 
+const LEASE_MARGIN_MS = 10_000;
+
 /** Marks the operation inflight if it is still there and still ready (another context may have it). */
 async function lease(
-  db: AppDb, seq: number, now: number, force: boolean,
-): Promise<{ op: OutboxRow; blobs: BlobRow[] } | null> {
+  db: AppDb, seq: number, now: number, force: boolean, deadlineOf: (bodyBytes: number) => number,
+): Promise<{ op: OutboxRow; blobs: BlobRow[]; deadline: number } | null> {
   return db.transaction('rw', db.outbox, db.blobs, async () => {
     const op = await db.outbox.get(seq);
     if (!op || !isReady(op, now, force)) return null;
-    const leaseUntil = now + LEASE_MS;
-    await db.outbox.update(seq, { status: 'inflight', leaseUntil });
     const ids = opBlobIds(op);
     const blobs = ids.length > 0 ? (await db.blobs.bulkGet(ids)).filter((b): b is BlobRow => !!b) : [];
-    return { op: { ...op, status: 'inflight', leaseUntil }, blobs };
+    // An answer that has not come by the deadline counts as a network failure; the lease outlasts it,
+    // so no other context sends the operation while it may still be in flight.
+    const deadline = deadlineOf(blobs.reduce((sum, b) => sum + b.bytes.byteLength, 0));
+    const leaseUntil = now + Math.max(LEASE_MS, deadline + LEASE_MARGIN_MS);
+    await db.outbox.update(seq, { status: 'inflight', leaseUntil });
+    return { op: { ...op, status: 'inflight', leaseUntil }, blobs, deadline };
   });
 }
 

@@ -5,7 +5,7 @@ import { monthKey } from '../domain/dates';
 import { ticketMonth, type Ticket } from '../domain/ticket';
 import type { AppDb, TicketRow } from './db';
 import { opTickets } from './outbox';
-import { getJson, type ApiDeps } from './transport';
+import type { Http } from './http';
 
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
@@ -37,17 +37,17 @@ function ticketsPath(rfc: string, year: number, month: number, annual: boolean):
   return `/api/v2/tickets?${q.toString()}`;
 }
 
-/** One month of one account. Throws FetchError when offline or refused (the stored copy still shows). */
-export async function pullMonth(db: AppDb, api: ApiDeps, rfc: string, year: number, month: number): Promise<PullResult> {
+/** One month of one account. Throws ApiError when offline or refused (the stored copy still shows). */
+export async function pullMonth(db: AppDb, http: Http, rfc: string, year: number, month: number): Promise<PullResult> {
   const startedAt = Date.now();
-  const { tickets } = await getJson<{ tickets: Ticket[] }>(api, ticketsPath(rfc, year, month, false));
+  const { tickets } = await http.get<{ tickets: Ticket[] }>(ticketsPath(rfc, year, month, false));
   return applyPull(db, rfc, [monthKey(year, month)], tickets, startedAt);
 }
 
 /** The whole year of one account (usuario[view]=annual). */
-export async function pullYear(db: AppDb, api: ApiDeps, rfc: string, year: number): Promise<PullResult> {
+export async function pullYear(db: AppDb, http: Http, rfc: string, year: number): Promise<PullResult> {
   const startedAt = Date.now();
-  const { tickets } = await getJson<{ tickets: Ticket[] }>(api, ticketsPath(rfc, year, 12, true));
+  const { tickets } = await http.get<{ tickets: Ticket[] }>(ticketsPath(rfc, year, 12, true));
   const months = Array.from({ length: 12 }, (_, i) => monthKey(year, i + 1));
   return applyPull(db, rfc, months, tickets, startedAt);
 }

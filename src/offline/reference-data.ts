@@ -1,8 +1,8 @@
-// Reference lists every screen needs offline (categories, income categories, supported companies),
-// refetched when older than a day. Usable from the page and the worker (bare fetch, no ky).
-import type { AppDb, CategoryRow, CompanyRow, IncomeCategoryRow } from './db';
+// Reference lists every screen needs offline (plans, categories, income categories, supported
+// companies), refetched when older than a day. The one place they are fetched.
+import type { AppDb, CategoryRow, CompanyRow, IncomeCategoryRow, PlanRow } from './db';
+import type { Http } from './http';
 import { isFresh, storeList, type CachedList } from './local-data';
-import { getJson, type ApiDeps } from './transport';
 
 export interface RefreshOptions {
   /** Refetch even if the stored copy is less than a day old. */
@@ -12,15 +12,16 @@ export interface RefreshOptions {
 
 /** Which lists were refreshed; a failed one keeps its stored copy (never throws). */
 export async function refreshReferenceData(
-  db: AppDb, api: ApiDeps, options: RefreshOptions = {},
+  db: AppDb, http: Http, options: RefreshOptions = {},
 ): Promise<{ refreshed: string[]; failed: string[] }> {
   const now = options.now ?? Date.now();
   const jobs: [CachedList, () => Promise<void>][] = [
-    ['categories', async () => storeList(db, 'categories', pick(await getJson<CategoryRow[]>(api, '/meta_tags.json'), ['id', 'meta_tag']), now)],
+    ['plans', async () => storeList(db, 'plans', pick(await http.get<PlanRow[]>('/api/v3/plans.json'), ['id', 'name', 'summary', 'price']), now)],
+    ['categories', async () => storeList(db, 'categories', pick(await http.get<CategoryRow[]>('/meta_tags.json'), ['id', 'meta_tag']), now)],
     ['incomeCategories', async () =>
-      storeList(db, 'incomeCategories', pick(await getJson<IncomeCategoryRow[]>(api, '/income_meta_tags.json'), ['id', 'income_meta_tag']), now)],
+      storeList(db, 'incomeCategories', pick(await http.get<IncomeCategoryRow[]>('/income_meta_tags.json'), ['id', 'income_meta_tag']), now)],
     ['companies', async () =>
-      storeList(db, 'companies', pick(await getJson<CompanyRow[]>(api, '/company/all.json'), ['short_name', 'diverza_client_id', 'name', 'value']), now)],
+      storeList(db, 'companies', pick(await http.get<CompanyRow[]>('/company/all.json'), ['short_name', 'diverza_client_id', 'name', 'value']), now)],
   ];
   const refreshed: string[] = [];
   const failed: string[] = [];

@@ -5,7 +5,7 @@
 import type { AppDb } from './db';
 import { drainOutbox, type DrainResult } from './drain';
 import { isDrainMessage, type DrainedMessage } from './drain-triggers';
-import type { FetchLike } from './transport';
+import type { FetchLike } from './http';
 
 export const SYNC_TAG = 'outbox';
 

@@ -2,7 +2,7 @@
 // any await (popup blockers), and goes to the signed link once it arrives; the XML is a download; offline
 // or on failure nothing opens and a Spanish toast says why.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/app/api/api-error';
+import { ApiError } from '../../src/offline/http';
 import { openFile, type OpenFileDeps, type OpenedTab } from '../../src/app/api/file-links';
 import type { FileLink, FileTarget } from '../../src/domain/file-links';
 import { MSG } from '../../src/domain/messages';

@@ -11,6 +11,7 @@ import {
   MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE, isSelectable, ticketMonth, type Receipt, type TicketTag,
 } from '../../src/domain/ticket';
 import { db as appDbInstance, type AppDb, type CategoryRow, type TicketRow } from '../../src/offline/db';
+import { createHttp } from '../../src/offline/http';
 import { pullMonth, seenKey } from '../../src/offline/pull';
 import { createManualTicket, setTicketCategory, setTicketNote } from '../../src/offline/ticket-actions';
 import { seededRandom } from '../../src/domain/seeded-random';
@@ -198,7 +199,7 @@ const api = {
   /** The real pullMonth with the page's fetch; returns its duration. */
   async pull(rfc: string, year: number, month: number, token: string): Promise<{ ms: number; received: number; written: number }> {
     const t0 = performance.now();
-    const r = await pullMonth(appDb(), { fetch: (req) => fetch(req), getToken: () => token }, rfc, year, month);
+    const r = await pullMonth(appDb(), createHttp({ getToken: () => token }), rfc, year, month);
     return { ms: performance.now() - t0, received: r.received, written: r.written };
   },
 

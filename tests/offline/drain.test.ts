@@ -208,6 +208,36 @@ describe('drainOutbox', () => {
     expect(r2).toMatchObject({ sent: 1, remaining: 0 });
   });
 
+  it('a request that never answers fails at its deadline and frees the queue; the lease outlasts the deadline', async () => {
+    db = freshDb();
+    const a = await createManualTicket(db, expenseForm(), CTX, { bytes: png(3), type: 'image/png', name: 'recibo.png' });
+    const leases: number[] = [];
+    const hang = async (req: Request): Promise<Response> => {
+      const [op] = await listOutbox(db);
+      leases.push(op!.leaseUntil - T0);
+      if (req.url.includes('attach_image')) return new Promise<Response>(() => undefined); // never answers
+      return scriptedFetch().fetch(req);
+    };
+    // The deadline grows with the body: 40 ms plus 1 ms per byte here, so the image's is the longer one.
+    const deadline = (bytes: number) => 40 + bytes;
+    const r = await drainOutbox(deps(hang, { deadline }));
+    expect(r).toMatchObject({ sent: 1, retried: 1, offline: true, remaining: 1 });
+    expect(leases).toEqual([LEASE_MS, LEASE_MS]); // both deadlines are shorter than the minimum lease
+    const [left] = await listOutbox(db);
+    expect(left).toMatchObject({ kind: 'ticket.attach_image', status: 'pending', attempts: 1, leaseUntil: 0 });
+    // A slow upload keeps its lease past its deadline.
+    const slow = (bytes: number) => LEASE_MS + bytes;
+    const api = scriptedFetch();
+    const seen: number[] = [];
+    const watch = async (req: Request) => {
+      seen.push((await listOutbox(db))[0]!.leaseUntil - T0);
+      return api.fetch(req);
+    };
+    expect(await drainOutbox(deps(watch, { deadline: slow, force: true }))).toMatchObject({ sent: 1, remaining: 0 });
+    expect(seen).toEqual([slow(png(3).byteLength) + 10_000]);
+    expect((await db.tickets.get(a))?.syncState).toBe('synced');
+  });
+
   it('uploads images as multipart images[0] from the stored bytes, then drops the bytes', async () => {
     db = freshDb();
     const a = await createManualTicket(db, expenseForm(), CTX, { bytes: png(9), type: 'image/png', name: 'recibo.png' });

@@ -8,6 +8,7 @@ import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../src/domain/categori
 import type { Ticket } from '../../src/domain/ticket';
 import type { AppDb } from '../../src/offline/db';
 import { drainOutbox } from '../../src/offline/drain';
+import { createHttp } from '../../src/offline/http';
 import { pullYear } from '../../src/offline/pull';
 import {
   attachTicketImage, createManualTicket, deleteTickets, setIncomeCategory, setTicketCategory, setTicketNote,
@@ -91,10 +92,13 @@ describe('outbox under a faulty network (seed ' + SEED + ')', () => {
         case 'delay':
           await new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 4)));
           return serve(req);
-        case 'late':
-          // The client gives up (timeout) while the request is still on its way; it lands later.
-          late.push(new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 20))).then(() => serve(req)).then((res) => res.arrayBuffer()));
+        case 'late': {
+          // The client gives up (timeout) while the request is still on its way; it lands later. The bytes
+          // are on the wire already: the client's HTTP layer may release its copy once it gives up.
+          const onTheWire = req.clone();
+          late.push(new Promise((resolve) => setTimeout(resolve, Math.floor(random() * 20))).then(() => serve(onTheWire)).then((res) => res.arrayBuffer()));
           throw new TypeError('timeout');
+        }
         case '503':
           return new Response(JSON.stringify({ errors: ['no disponible'] }), { status: 503, headers: { 'Retry-After': '1' } });
         default:
@@ -234,7 +238,7 @@ describe('outbox under a faulty network (seed ' + SEED + ')', () => {
     const local = await db.tickets.toArray();
     expect(local.every((t) => t.syncState === 'synced' && t.pendingOps === 0)).toBe(true);
     expect(local.map((t) => t.ticket_id).sort()).toEqual([...liveIds].sort());
-    const api = { fetch: (req: Request) => Promise.resolve(h.app.request(req)), getToken: () => token, baseUrl: 'http://localhost' };
+    const api = createHttp({ fetch: (req: Request) => Promise.resolve(h.app.request(req)), getToken: () => token, baseUrl: 'http://localhost' });
     for (const rfc of [RFC, RFC2]) for (const year of [2025, 2026]) await pullYear(db, api, rfc, year);
     for (const t of await db.tickets.toArray()) {
       const s = server.get(t.ticket_id) as Ticket;

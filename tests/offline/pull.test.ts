@@ -5,7 +5,7 @@ import { PULL_CHUNK, applyPull, isMonthSeen, pullMonth, pullYear } from '../../s
 import { refreshReferenceData } from '../../src/offline/reference-data';
 import { LIST_TTL_MS } from '../../src/offline/local-data';
 import { createManualTicket, deleteTickets, setTicketNote } from '../../src/offline/ticket-actions';
-import { FetchError } from '../../src/offline/transport';
+import { ApiError, createHttp } from '../../src/offline/http';
 import { CTX, RFC, apiTicket, expenseForm, freshDb, json, scriptedFetch } from './outbox-fixtures';
 
 let db: AppDb;
@@ -21,7 +21,7 @@ describe('pullMonth / pullYear', () => {
     const api = scriptedFetch();
     api.on((s) => s.method === 'GET', json(200, { response: { tickets: [apiTicket({ ticket_id: id(1) }), apiTicket({ ticket_id: id(2), received_at: '2026-11-01T00:30:00-06:00' })] } }));
     expect(await isMonthSeen(db, RFC, 2026, 11)).toBe(false);
-    const r = await pullMonth(db, { fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }, RFC, 2026, 11);
+    const r = await pullMonth(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }), RFC, 2026, 11);
     expect(r).toEqual({ received: 2, written: 2, removed: 0 });
     const url = new URL(`http://x${api.sent[0]!.path}`);
     expect(url.pathname).toBe('/api/v2/tickets');
@@ -69,23 +69,25 @@ describe('pullMonth / pullYear', () => {
       apiTicket({ ticket_id: id(i + 1), received_at: `2026-${String((i % 12) + 1).padStart(2, '0')}-10T12:00:00-06:00` }));
     const api = scriptedFetch();
     api.on((s) => s.method === 'GET', json(200, { response: { tickets: many } }));
-    const r = await pullYear(db, { fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }, RFC, 2026);
+    const r = await pullYear(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }), RFC, 2026);
     expect(r.written).toBe(many.length);
     expect(await db.tickets.count()).toBe(many.length);
     expect(new URL(`http://x${api.sent[0]!.path}`).searchParams.get('usuario[view]')).toBe('annual');
     for (let m = 1; m <= 12; m++) expect(await isMonthSeen(db, RFC, 2026, m)).toBe(true);
   });
 
-  it('offline or refused: throws FetchError and leaves the stored copy', async () => {
+  it('offline or refused: throws an offline ApiError and leaves the stored copy', async () => {
     db = freshDb();
     await applyPull(db, RFC, ['2026-11'], [apiTicket({ ticket_id: id(1) })], 0);
     const api = scriptedFetch();
+    // A GET is retried once (ky) before it counts as offline.
+    api.on(() => true, 'network');
     api.on(() => true, 'network');
     api.on(() => true, json(404, { errors: [MSG.notFound] }));
-    const deps = { fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' };
+    const deps = createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' });
     const offline = await pullMonth(db, deps, RFC, 2026, 11).catch((e: unknown) => e);
-    expect(offline).toBeInstanceOf(FetchError);
-    expect((offline as FetchError).offline).toBe(true);
+    expect(offline).toBeInstanceOf(ApiError);
+    expect((offline as ApiError).offline).toBe(true);
     const refused = await pullMonth(db, deps, RFC, 2026, 11).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 404, message: MSG.notFound });
     expect(await db.tickets.count()).toBe(1);
@@ -93,23 +95,25 @@ describe('pullMonth / pullYear', () => {
 });
 
 describe('refreshReferenceData', () => {
-  it('stores categories, income categories and companies, refetching after 24 h', async () => {
+  it('stores plans, categories, income categories and companies, refetching after 24 h', async () => {
     db = freshDb();
     const api = scriptedFetch();
     const companies = [{ short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/logos/manual.svg', extra: 1 }];
     const answer = () => (s: { path: string }) =>
-      s.path === '/meta_tags.json' ? json(200, { response: [{ id: 1, meta_tag: 'A' }] })
+      s.path === '/api/v3/plans.json' ? json(200, [{ id: 3, name: 'Profesional', summary: 'Todo', price: 99, features: [] }])
+        : s.path === '/meta_tags.json' ? json(200, { response: [{ id: 1, meta_tag: 'A' }] })
         : s.path === '/income_meta_tags.json' ? json(200, { response: [{ id: 2, income_meta_tag: 'B' }] })
           : json(200, { response: companies });
     api.on(() => true, answer(), false);
-    const deps = { fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' };
+    const deps = createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' });
     const t0 = 1_000_000;
-    expect(await refreshReferenceData(db, deps, { now: t0 })).toEqual({ refreshed: ['categories', 'companies', 'incomeCategories'], failed: [] });
+    expect(await refreshReferenceData(db, deps, { now: t0 })).toEqual({ refreshed: ['categories', 'companies', 'incomeCategories', 'plans'], failed: [] });
+    expect(await db.plans.toArray()).toEqual([{ id: 3, name: 'Profesional', summary: 'Todo', price: 99 }]);
     expect(await db.companies.toArray()).toEqual([{ short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: '/logos/manual.svg' }]);
     expect(await db.incomeCategories.toArray()).toEqual([{ id: 2, income_meta_tag: 'B' }]);
     expect(await refreshReferenceData(db, deps, { now: t0 + LIST_TTL_MS - 1 })).toEqual({ refreshed: [], failed: [] });
-    expect(api.sent).toHaveLength(3);
-    expect((await refreshReferenceData(db, deps, { now: t0 + LIST_TTL_MS })).refreshed).toHaveLength(3);
+    expect(api.sent).toHaveLength(4);
+    expect((await refreshReferenceData(db, deps, { now: t0 + LIST_TTL_MS })).refreshed).toHaveLength(4);
   });
 
   it('a failed list keeps its stored copy', async () => {
@@ -117,8 +121,8 @@ describe('refreshReferenceData', () => {
     await db.companies.put({ short_name: 'manual', diverza_client_id: 1, name: 'Registro manual', value: 'x' });
     const api = scriptedFetch();
     api.on(() => true, 'network', false);
-    const r = await refreshReferenceData(db, { fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' });
-    expect(r.failed).toEqual(['categories', 'companies', 'incomeCategories']);
+    const r = await refreshReferenceData(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }));
+    expect(r.failed).toEqual(['categories', 'companies', 'incomeCategories', 'plans']);
     expect(await db.companies.count()).toBe(1);
   });
 });

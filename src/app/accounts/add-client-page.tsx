@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { db } from '../../offline/db';
 import { putAccount } from '../../offline/local-data';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { newClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
 import { checkTaxDraft, EMPTY_TAX_DRAFT, toNewClientBody, type TaxDraft, type TaxField } from '../tax-data/tax-draft';

@@ -9,7 +9,7 @@ import { NAME_MAX, checkTaxData } from '../../domain/registration';
 import { normalizeRfc, RFC_COMPANY_LENGTH, RFC_PERSON_LENGTH } from '../../domain/rfc';
 import { db } from '../../offline/db';
 import { putAccount } from '../../offline/local-data';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { updateClient } from '../api/endpoints';
 import { useLayout } from '../layout/layout-context';
 import { ForSelectedAccount } from '../layout/for-selected-account';

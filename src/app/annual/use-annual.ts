@@ -9,16 +9,16 @@ import { useEffect, useState } from 'react';
 import type { YearSeries } from '../../domain/analytics';
 import { db } from '../../offline/db';
 import { pullYear } from '../../offline/pull';
-import { FetchError, getJson } from '../../offline/transport';
+import { ApiError } from '../../offline/http';
+import { api } from '../api/client';
 import { deviceYearFigures, monthsSeen, yearMonths } from '../tickets/device-analytics';
 import { spendingSummary, type SpendingAnswer, type SpendingSummary } from '../tickets/spending-summary-model';
-import { pageApi } from '../tickets/use-month-sync';
 import { useOnline } from '../use-online';
 import { analyticsPath, seriesFromStats, statsPath, type StatsAnswer } from './annual-model';
 
 export type YearSync = { status: 'updating' } | { status: 'done' } | { status: 'offline' } | { status: 'error'; message: string };
 
-const isOffline = (err: unknown) => (err instanceof FetchError && err.offline) || !navigator.onLine;
+const isOffline = (err: unknown) => (err instanceof ApiError && err.offline) || !navigator.onLine;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
 
 /**
@@ -36,12 +36,12 @@ export function useYearSync(rfc: string, year: number, attempt: number, after: b
     let live = true;
     setSync({ status: 'updating' });
     if (!after) return;
-    pullYear(db, pageApi, rfc, year).then(
+    pullYear(db, api, rfc, year).then(
       () => live && setSync({ status: 'done' }),
       (err: unknown) => {
         if (!live) return;
         // A 401 is handled by the session (the API client signs out); nothing to show here.
-        if (err instanceof FetchError && err.status === 401) setSync({ status: 'done' });
+        if (err instanceof ApiError && err.status === 401) setSync({ status: 'done' });
         else setSync(isOffline(err) ? { status: 'offline' } : { status: 'error', message: messageOf(err) });
       },
     );
@@ -90,7 +90,7 @@ export function useYearFigures(rfc: string, year: number, attempt: number, compa
       return;
     }
     let live = true;
-    Promise.all([getJson<{ stats: StatsAnswer }>(pageApi, statsPath(rfc, year)), getJson<SpendingAnswer>(pageApi, analyticsPath(rfc, year))]).then(
+    Promise.all([api.get<{ stats: StatsAnswer }>(statsPath(rfc, year)), api.get<SpendingAnswer>(analyticsPath(rfc, year))]).then(
       ([stats, analytics]) => {
         if (!live) return;
         const figures: YearFigures = { series: seriesFromStats(stats.stats, year), summary: spendingSummary(analytics), source: 'server' };

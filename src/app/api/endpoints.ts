@@ -70,9 +70,3 @@ export const newClient = (body: NewClientInput) => api.post<Account>('/new_clien
 
 export const updateClient = (client: UpdateClientInput) => api.put<Account>('/update_client', { client });
 
-export const getPlans = () => api.get<PlanDto[]>('/api/v3/plans.json');
-
-export const getCategories = () => api.get<{ id: number; meta_tag: string }[]>('/meta_tags.json');
-
-export const getIncomeCategories = () =>
-  api.get<{ id: number; income_meta_tag: string }[]>('/income_meta_tags.json');

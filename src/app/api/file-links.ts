@@ -5,7 +5,7 @@
 // pointed at the file once the link arrives; offline or on failure it closes and a toast says why.
 import { MSG } from '../../domain/messages';
 import type { FileLink, FileTarget } from '../../domain/file-links';
-import { ApiError } from './api-error';
+import { ApiError } from '../../offline/http';
 import { api } from './client';
 
 /** POST /api/v3/file_links: a same-origin path with a short-lived signed link, 404 for a file not the caller's. */

@@ -5,7 +5,7 @@ import type { AnonymousInvoiceRequest, InvoiceRequestStatus, VerifiedTicket } fr
 export type { VerifiedTicket };
 import type { FieldValue, FormFieldDefinition } from '../../domain/merchant-fields';
 import type { FileLink, FileTarget } from '../../domain/file-links';
-import { ApiError } from './api-error';
+import { ApiError } from '../../offline/http';
 import { api } from './client';
 import { requestFileLink } from './file-links';
 

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { requestPasswordReset } from '../api/endpoints';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';

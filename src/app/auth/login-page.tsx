@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { saveSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { login } from '../api/endpoints';
 import { safeRedirect } from '../top-level';
 import { Button } from '../ui/button';

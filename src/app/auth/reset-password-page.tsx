@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { checkNewPassword, newPasswordProblem } from '../../domain/new-password';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../domain/password';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { confirmPasswordReset } from '../api/endpoints';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';

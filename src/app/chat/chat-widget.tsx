@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
 import { newId } from '../../domain/ids';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { SvgIcon, Icon } from '../ui/icon';
 import { useFocusTrap } from '../ui/overlay';

@@ -8,7 +8,7 @@ import { batches, companyViewTitle, keepListed, monthSelection, toggleAll, type 
 import { companyReportName, exportedText } from '../../domain/csv-report';
 import { MSG } from '../../domain/messages';
 import type { Ticket } from '../../domain/ticket';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { preloadCharts } from '../charts/charts';
 import { downloadFile } from '../tickets/downloads';
 import { useCompanyNames } from '../tickets/spending-summary';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Area, Collaborator, RefundAccountType } from '../../domain/company';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { Select, TextField } from '../ui/fields';
 import { OffCanvas } from '../ui/overlay';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Collaborator } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import type { OAuthProfile } from '../../domain/oauth';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/overlay';
 import { SkeletonCard } from '../ui/skeleton';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { Area, Collaborator, CollaboratorStatus, RefundAccountType } from '../../domain/company';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icon';

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Area } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { normalizeDepartment } from '../../domain/company';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextField } from '../ui/fields';

@@ -5,7 +5,7 @@ import type { AppDb } from '../../offline/db';
 import { pullMonth } from '../../offline/pull';
 import { useOnline } from '../use-online';
 import { INVOICE_REFRESH_MS } from '../tickets/invoice-path-model';
-import { pageApi } from '../tickets/use-month-sync';
+import { api } from '../api/client';
 
 export function useInvoiceRefresh(db: AppDb, rfc: string, year: number, month: number, anyPending: boolean): void {
   const online = useOnline();
@@ -16,7 +16,7 @@ export function useInvoiceRefresh(db: AppDb, rfc: string, year: number, month: n
       if (running || document.visibilityState !== 'visible') return;
       running = true;
       // A failure just waits for the next tick; the month's own sync reports errors.
-      pullMonth(db, pageApi, rfc, year, month).catch(() => undefined).finally(() => {
+      pullMonth(db, api, rfc, year, month).catch(() => undefined).finally(() => {
         running = false;
       });
     };

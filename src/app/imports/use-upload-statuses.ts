@@ -4,6 +4,7 @@
 // X-Access-Token header, never in the URL (where browser history and proxy logs would keep it).
 import { useEffect, useRef } from 'react';
 import { getSession } from '../../offline/session';
+import { api } from '../api/client';
 import { readEventStream } from '../api/event-stream';
 import { parseFileEvent, type FileEvent } from './import-model';
 
@@ -18,11 +19,6 @@ export function reconnectDelay(failures: number): number {
 /** The stream's path: the user's id only; the token goes in a header. */
 export function statusesPath(userId: string | number): string {
   return `/api/v3/users/${encodeURIComponent(String(userId))}/files/statuses`;
-}
-
-/** The stream's request: the token in the header, nothing secret in the URL. */
-export function statusesRequest(userId: string | number, token: string, signal?: AbortSignal): [string, RequestInit] {
-  return [statusesPath(userId), { headers: { 'X-Access-Token': token, Accept: 'text/event-stream' }, cache: 'no-store', ...(signal ? { signal } : {}) }];
 }
 
 /** A refusal that a retry cannot fix (signed out, not this user's stream): stop, as EventSource does on an HTTP error. */
@@ -44,7 +40,10 @@ export function useUploadStatuses(open: boolean, onEvent: (event: FileEvent) => 
       const session = getSession();
       if (abort.signal.aborted || !session) return;
       try {
-        const res = await fetch(...statusesRequest(session.user_id, session.token, abort.signal));
+        // The client puts the token in its header; no deadline: the stream stays open while the dialog is.
+        const res = await api.raw(statusesPath(session.user_id), {
+          headers: { Accept: 'text/event-stream' }, cache: 'no-store', signal: abort.signal, timeout: false,
+        });
         if (!res.ok || !res.body) {
           if (isFinalStatus(res.status)) return;
           throw new Error(`statuses ${res.status}`);

@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Invitation } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { getSession, hasSession, saveSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { getAccounts, login } from '../api/endpoints';
 import { AuthShell } from '../layout/auth-shell';
 import { LoginFields } from '../ui/login-fields';

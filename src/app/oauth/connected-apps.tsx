@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import type { OAuthGrant } from '../../domain/oauth';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SkeletonCard } from '../ui/skeleton';

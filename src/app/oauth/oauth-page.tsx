@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { APP_VERSION } from '../../domain/http';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { getAccounts } from '../api/endpoints';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';

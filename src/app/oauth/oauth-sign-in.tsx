@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { saveSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { login } from '../api/endpoints';
 import { LoginFields } from '../ui/login-fields';
 import { Button } from '../ui/button';

@@ -9,7 +9,7 @@ import type { PerDiemEventDetail, PerDiemOptions } from '../../domain/company';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { formatMoney } from '../../domain/money';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { useLayout } from '../layout/layout-context';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PerDiemEventDetail, PerDiemOptions } from '../../domain/company';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { useOnline } from '../use-online';
 import { Button } from '../ui/button';
 import { Select, TextField } from '../ui/fields';

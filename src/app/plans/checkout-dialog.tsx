@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Plan } from '../../domain/plans';
 import { formatMoney } from '../../domain/money';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { MSG } from '../../domain/messages';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';

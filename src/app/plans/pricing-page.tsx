@@ -9,7 +9,7 @@ import { formatMoney } from '../../domain/money';
 import type { Plan } from '../../domain/plans';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { syncAccounts } from '../layout/account-sync';
 import { useLayout } from '../layout/layout-context';
 import { Button, Spinner } from '../ui/button';

@@ -2,7 +2,7 @@
 // the browser (WebCrypto only) and hands back the payload create_user needs.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { getCaptcha } from '../api/endpoints';
 import { Icon } from '../ui/icon';
 import { encodeCaptchaPayload } from './captcha-payload';

@@ -10,7 +10,7 @@ import { PASSWORD_MAX, PASSWORD_SCORE_LABELS, strengthPercent, type PasswordScor
 import { normalizeUsername, USERNAME_MAX } from '../../domain/username';
 import { saveSession } from '../../offline/session';
 import { setPendingClient } from '../tax-data/pending-client';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { createUser, login, newClient } from '../api/endpoints';
 import { AuthShell } from '../layout/auth-shell';
 import { PasswordField } from '../ui/password-field';

@@ -1,7 +1,7 @@
 // The verify screen's rules, pure: what is missing before sending, and what an answer means to the user.
 import { MSG } from '../../domain/messages';
 import { EFIRMA_FILE_MAX_BYTES, SAT_PASSWORD_MAX, SAT_PASSWORD_MIN } from '../../domain/sat-sync';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 
 export const VERIFY_TXT = {
   title: 'Verificar RFC',

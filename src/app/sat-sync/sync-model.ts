@@ -6,7 +6,7 @@ import type { Account } from '../../domain/account';
 import { lastSyncDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { EFIRMA_FILE_MAX_BYTES, SAT_PASSWORD_MAX, SAT_PASSWORD_MIN, type SatMethod, type SatSyncStatus } from '../../domain/sat-sync';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { authenticateSat, disconnectSat, saveSatPassword, uploadEfirma } from './sync-api';
 
 export const SYNC_TXT = {

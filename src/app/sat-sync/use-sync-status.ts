@@ -2,7 +2,7 @@
 // change, and polled while a sync is queued or running so the result appears without a reload.
 import { useCallback, useEffect, useState } from 'react';
 import type { SatSyncStatus } from '../../domain/sat-sync';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { MSG } from '../../domain/messages';
 import { getSyncStatus } from './sync-api';
 

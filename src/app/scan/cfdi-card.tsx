@@ -3,7 +3,7 @@ import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { formatMoney } from '../../domain/money';
 import type { CfdiQr } from '../../domain/qr-payload';
 import { api } from '../api/client';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { LayoutContext } from '../layout/layout-context';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';

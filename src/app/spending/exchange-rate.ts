@@ -1,6 +1,6 @@
 // The exchange rate of a date (GET /api/v3/exchange_rates): MXN per unit of a foreign currency.
 // Online only; no known rate or no connection means "type the amount in pesos", never a blocked form.
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { api } from '../api/client';
 
 export interface ExchangeRate {

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { formatMoney } from '../../domain/money';
+import { api } from '../api/client';
 import { groupFolio, matchesLink, readReceipt, REF_PATTERN, type Receipt } from './receipt-model';
 import './receipt-view.css';
 
@@ -35,7 +36,7 @@ export interface ReceiptSearch {
 async function loadReceipt(search: ReceiptSearch, signal: AbortSignal): Promise<Receipt | null> {
   const ref = search.ref ?? '';
   if (!REF_PATTERN.test(ref)) return null;
-  const res = await fetch(`/api/v3/tickets/${ref}?format=json`, { signal, headers: { Accept: 'application/xml' } });
+  const res = await api.raw(`/api/v3/tickets/${ref}?format=json`, { signal, headers: { Accept: 'application/xml' }, anonymous: true });
   if (!res.ok) return null;
   const doc = new DOMParser().parseFromString(await res.text(), 'application/xml');
   const receipt = readReceipt(doc, res.headers, ref);

@@ -5,7 +5,7 @@ import { withReceipts } from '../../domain/receipt-share';
 import { MSG } from '../../domain/messages';
 import { db } from '../../offline/db';
 import { fetchReceiptArchive } from '../api/receipts';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 
 /** Hands a file to the browser's downloads through a Blob URL and an <a download>. */
 export function downloadFile(data: Blob | string, name: string, type: string): void {

@@ -1,7 +1,7 @@
 // The invoice path on a ticket row or card: three small steps, or the error with 'Reintentar'.
 import { useState } from 'react';
 import { api } from '../api/client';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { MSG } from '../../domain/messages';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';

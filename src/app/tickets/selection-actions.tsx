@@ -7,7 +7,7 @@ import { shareTotals } from '../../domain/receipt-share';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
 import { deleteTickets, StorageFullError } from '../../offline/ticket-actions';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { checkShareForm, SHARE_MESSAGE_MAX, shareSummary, type ShareForm, type ShareTotals } from '../../domain/receipt-share';
 import { getSession } from '../../offline/session';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { sendReceiptsByEmail } from '../api/receipts';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';

@@ -9,7 +9,8 @@ import { monthKey } from '../../domain/dates';
 import type { TopItem } from '../../domain/analytics';
 import { formatMoney } from '../../domain/money';
 import { db } from '../../offline/db';
-import { FetchError, getJson } from '../../offline/transport';
+import { ApiError } from '../../offline/http';
+import { api } from '../api/client';
 import { monthOfYear } from '../charts/chart-model';
 import { DonutChart } from '../charts/charts';
 import { TXT } from '../strings';
@@ -19,7 +20,6 @@ import { useOnline } from '../use-online';
 import { deviceMonthSpending } from './device-analytics';
 import { querySyncedVersion } from './month-query';
 import { percentText, spendingSummary, TREND, type SpendingAnswer, type SpendingSummary as Summary } from './spending-summary-model';
-import { pageApi } from './use-month-sync';
 
 type Outcome = { status: 'done'; summary: Summary | null } | { status: 'offline' } | { status: 'error'; message: string };
 /** Not loaded until an answer (or failure) for this account and month arrived; a refresh keeps the old one. */
@@ -39,12 +39,12 @@ function useSpendingSummary(rfc: string, year: number, month: number): { state: 
       return;
     }
     let live = true;
-    getJson<SpendingAnswer>(pageApi, `/api/v3/analytics/spending/${encodeURIComponent(rfc)}/${year}/${month}`).then(
+    api.get<SpendingAnswer>(`/api/v3/analytics/spending/${encodeURIComponent(rfc)}/${year}/${month}`).then(
       (answer) => live && setLast({ period, outcome: { status: 'done', summary: spendingSummary(answer) } }),
       (err: unknown) => {
         if (!live) return;
         const outcome: Outcome =
-          err instanceof FetchError && err.offline ? { status: 'offline' } : { status: 'error', message: err instanceof Error ? err.message : '' };
+          err instanceof ApiError && err.offline ? { status: 'offline' } : { status: 'error', message: err instanceof Error ? err.message : '' };
         setLast({ period, outcome });
       },
     );

@@ -1,11 +1,10 @@
 // Renders from Dexie at once, then pulls the month from the server in the background (DESIGN §4).
 // Says whether it is updating, and whether a failure was because the phone is offline.
 import { useEffect, useState } from 'react';
-import { getSession } from '../../offline/session';
 import type { AppDb } from '../../offline/db';
 import { isMonthSeen, pullMonth } from '../../offline/pull';
-import { refreshReferenceData } from '../../offline/reference-data';
-import { FetchError, type ApiDeps } from '../../offline/transport';
+import { ApiError } from '../../offline/http';
+import { api } from '../api/client';
 import { useOnline } from '../use-online';
 
 export type MonthSync =
@@ -14,21 +13,11 @@ export type MonthSync =
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
-export const pageApi: ApiDeps = {
-  fetch: (request) => fetch(request),
-  getToken: () => getSession()?.token ?? null,
-};
-
 export function useMonthSync(db: AppDb, rfc: string | undefined, year: number, month: number): { sync: MonthSync; seen: boolean | undefined; retry: () => void } {
   const online = useOnline();
   const [sync, setSync] = useState<MonthSync>({ status: 'updating' });
   const [seen, setSeen] = useState<boolean | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
-
-  // Companies and categories for names and selects (a day's cache; failures keep the stored copy).
-  useEffect(() => {
-    void refreshReferenceData(db, pageApi);
-  }, [db]);
 
   useEffect(() => {
     if (!rfc) return;
@@ -36,7 +25,7 @@ export function useMonthSync(db: AppDb, rfc: string | undefined, year: number, m
     setSync({ status: 'updating' });
     setSeen(undefined);
     void isMonthSeen(db, rfc, year, month).then((s) => live && setSeen(s));
-    pullMonth(db, pageApi, rfc, year, month).then(
+    pullMonth(db, api, rfc, year, month).then(
       () => {
         if (!live) return;
         setSeen(true);
@@ -44,9 +33,9 @@ export function useMonthSync(db: AppDb, rfc: string | undefined, year: number, m
       },
       (err: unknown) => {
         if (!live) return;
-        const offline = (err instanceof FetchError && err.offline) || !navigator.onLine;
+        const offline = (err instanceof ApiError && err.offline) || !navigator.onLine;
         // A 401 is handled by the session (the API client signs out); nothing to show here.
-        if (err instanceof FetchError && err.status === 401) setSync({ status: 'done' });
+        if (err instanceof ApiError && err.status === 401) setSync({ status: 'done' });
         else setSync(offline ? { status: 'offline' } : { status: 'error', message: err instanceof Error ? err.message : '' });
       },
     );

@@ -2,7 +2,7 @@
 // connection tries again by itself when the browser comes back online, and `retry` tries at once: a
 // link opened on a bad connection (an invitation, an OAuth authorisation) recovers without a reload.
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { useOnline } from '../use-online';
 
 export type Load<T> = { kind: 'loading' } | { kind: 'ready'; value: T } | { kind: 'error'; message: string; offline: boolean };

@@ -9,14 +9,14 @@ import { spendingSummary, type SpendingAnswer } from '../../../src/app/tickets/s
 import type { LabelValue } from '../../../src/domain/analytics';
 import { createDb, type AppDb } from '../../../src/offline/db';
 import { pullMonth, pullYear } from '../../../src/offline/pull';
-import { getJson, type ApiDeps } from '../../../src/offline/transport';
+import { createHttp, type Http } from '../../../src/offline/http';
 import { companies, tickets } from '../../../src/server/db/schema';
 import { createHarness, type Harness } from '../../server/helpers/harness';
 import { createEntry, income, ownerWithRfc, spending, type Owner } from '../../server/tickets/ticket-fixtures';
 
 let h: Harness;
 let owner: Owner;
-let api: ApiDeps;
+let api: Http;
 let names: Map<string, string>;
 
 const byLabel = (list: readonly LabelValue[]) => [...list].sort((a, b) => (a.label < b.label ? -1 : 1));
@@ -36,7 +36,7 @@ async function freshDb(): Promise<AppDb> {
 beforeAll(async () => {
   h = await createHarness('pglite');
   owner = await ownerWithRfc(h, 'GODE561231GR8');
-  api = { fetch: (req) => Promise.resolve(h.app.request(req)), getToken: () => owner.token, baseUrl: 'http://localhost' };
+  api = createHttp({ fetch: (req) => Promise.resolve(h.app.request(req)), getToken: () => owner.token, baseUrl: 'http://localhost' });
   const db = h.database.db;
   await db.insert(companies).values({ id: 901, shortName: 'oxxo', name: 'OXXO', logo: '' });
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   // 21:00 on 30 November in Mexico City is already 1 December in UTC: November on both sides.
   await db.update(tickets).set({ receivedAt: new Date('2026-12-01T03:00:00Z') }).where(eq(tickets.id, lateNight));
 
-  const list = await getJson<{ short_name: string; name: string }[]>(api, '/company/all.json');
+  const list = await api.get<{ short_name: string; name: string }[]>('/company/all.json');
   names = new Map(list.map((c) => [c.short_name, c.name]));
 });
 
@@ -73,8 +73,8 @@ describe('device figures agree with the server', () => {
     await pullYear(db, api, owner.rfc, 2026);
     await pullYear(db, api, owner.rfc, 2025);
     const device = await deviceYearFigures(db, owner.rfc, 2026, names);
-    const stats = await getJson<{ stats: StatsAnswer }>(api, statsPath(owner.rfc, 2026));
-    const analytics = await getJson<SpendingAnswer>(api, analyticsPath(owner.rfc, 2026));
+    const stats = await api.get<{ stats: StatsAnswer }>(statsPath(owner.rfc, 2026));
+    const analytics = await api.get<SpendingAnswer>(analyticsPath(owner.rfc, 2026));
 
     expect(device).not.toBeNull();
     expect(device!.series).toEqual(seriesFromStats(stats.stats, 2026));
@@ -96,7 +96,7 @@ describe('device figures agree with the server', () => {
     await pullMonth(db, api, owner.rfc, 2026, 11);
     await pullMonth(db, api, owner.rfc, 2026, 10);
     const device = await deviceMonthSpending(db, owner.rfc, 2026, 11, names);
-    const server = await getJson<SpendingAnswer>(api, `/api/v3/analytics/spending/${owner.rfc}/2026/11`);
+    const server = await api.get<SpendingAnswer>(`/api/v3/analytics/spending/${owner.rfc}/2026/11`);
     expect(byLabel(device!.current.categories)).toEqual(byLabel(server.current.categories));
     expect(byLabel(device!.past!.categories)).toEqual(byLabel(server.past.categories));
     expect(spendingSummary(device!)).toEqual(spendingSummary(server));

@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { eventStreamParser, readEventStream, type StreamEvent } from '../../../src/app/api/event-stream';
-import { isFinalStatus, reconnectDelay, statusesRequest } from '../../../src/app/imports/use-upload-statuses';
+import { isFinalStatus, reconnectDelay, statusesPath } from '../../../src/app/imports/use-upload-statuses';
+import { createHttp } from '../../../src/offline/http';
 
 describe('the statuses stream', () => {
   it('reconnects after 1 s, 2 s, 4 s, … and never waits more than 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(reconnectDelay)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
   });
 
-  it('sends the token in the X-Access-Token header and keeps it out of the URL', () => {
-    const [url, init] = statusesRequest(42, 'a+b/c=');
-    expect(url).toBe('/api/v3/users/42/files/statuses');
-    expect(url).not.toContain('a+b');
-    expect(url).not.toContain('a%2Bb');
-    expect(init.headers).toEqual({ 'X-Access-Token': 'a+b/c=', Accept: 'text/event-stream' });
+  it('sends the token in the X-Access-Token header and keeps it out of the URL', async () => {
+    const seen: Request[] = [];
+    const http = createHttp({ getToken: () => 'a+b/c=', baseUrl: 'http://app.test', fetch: async (r) => (seen.push(r), new Response('')) });
+    await http.raw(statusesPath(42), { headers: { Accept: 'text/event-stream' }, cache: 'no-store', timeout: false });
+    const [req] = seen;
+    expect(req!.url).toBe('http://app.test/api/v3/users/42/files/statuses');
+    expect(req!.url).not.toContain('a+b');
+    expect(req!.url).not.toContain('a%2Bb');
+    expect(req!.headers.get('X-Access-Token')).toBe('a+b/c=');
+    expect(req!.headers.get('Accept')).toBe('text/event-stream');
   });
 
   it('gives up on a refusal a retry cannot fix, and retries the rest', () => {

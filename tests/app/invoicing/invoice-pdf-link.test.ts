@@ -2,7 +2,7 @@
 // (never the session in a URL); a request that is not theirs to sign for is an anonymous one, opened by
 // its plain path; offline or on a failure the tab closes and a Spanish toast says why.
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/app/api/api-error';
+import { ApiError } from '../../../src/offline/http';
 import { openFile, type OpenFileDeps } from '../../../src/app/api/file-links';
 import { invoicePdfLink } from '../../../src/app/api/invoicing';
 import type { FileTarget } from '../../../src/domain/file-links';

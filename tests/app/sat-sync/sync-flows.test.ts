@@ -1,8 +1,7 @@
 // The connect / upload / disconnect sequences (spec §7 SAT authenticate + Save SAT password, §8 SAT 400
 // and the success text) with the HTTP layer faked: the shared client mocked.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/app/api/api-error';
-import type * as ClientModule from '../../../src/app/api/client';
+import { ApiError } from '../../../src/offline/http';
 import { MSG } from '../../../src/domain/messages';
 import { EFIRMA_PARTS } from '../../../src/domain/sat-sync';
 
@@ -16,10 +15,8 @@ const next = () => {
   return r;
 };
 
-vi.mock('../../../src/app/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof ClientModule>();
+vi.mock('../../../src/app/api/client', () => {
   return {
-    unwrap: real.unwrap,
     api: {
       get: async (path: string) => (calls.push({ method: 'get', path }), next()),
       post: async (path: string, body?: unknown) => (calls.push({ method: 'post', path, body }), next()),

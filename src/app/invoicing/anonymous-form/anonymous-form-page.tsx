@@ -6,7 +6,7 @@ import { checkReceiver, normalizeReceiver, type ReceiverField, type ReceiverForm
 import { shownInAnonymousForm } from '../../../domain/merchant-fields';
 import { ANONYMOUS_MERCHANT, merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../offline/http';
 import { checkRfc, followInvoiceRequest, requestInvoice, resendInvoice, verifyTicket } from '../../api/invoicing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/fields';

@@ -1,7 +1,7 @@
 // Loads a merchant's form definition: the stored copy first (when a cache is given), then the network.
 import { useEffect, useState } from 'react';
 import type { FormFieldDefinition } from '../../../domain/merchant-fields';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../offline/http';
 import { getFormFields } from '../../api/invoicing';
 
 export interface FieldsCache {

@@ -12,7 +12,7 @@ import { merchantByShortName, type MerchantEntry } from '../../../domain/merchan
 import { MSG } from '../../../domain/messages';
 import { normalizeRfc } from '../../../domain/rfc';
 import { getSession } from '../../../offline/session';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../offline/http';
 import { followInvoiceRequest, requestInvoice, verifyTicket, type QrRef } from '../../api/invoicing';
 import { parseSearch } from '../../search-params';
 import { useLayout } from '../../layout/layout-context';

@@ -7,7 +7,7 @@ import { newId } from '../../../domain/ids';
 import { merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
 import { formatMoney } from '../../../domain/money';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../offline/http';
 import { createMultiTicket, verifyTicket } from '../../api/invoicing';
 import { useLayout } from '../../layout/layout-context';
 import { Button } from '../../ui/button';

@@ -10,7 +10,7 @@ import { db } from '../../../offline/db';
 import { storeFormFields, storedFormFields } from '../../../offline/form-fields';
 import { StorageFullError } from '../../../offline/outbox';
 import { getSession } from '../../../offline/session';
-import { ApiError } from '../../api/api-error';
+import { ApiError } from '../../../offline/http';
 import { verifyTicket, type VerifiedTicket } from '../../api/invoicing';
 import { useLayout } from '../../layout/layout-context';
 import { TXT } from '../../strings';
