@@ -152,7 +152,7 @@ const oauthRoute = createRoute({
 });
 
 /** The staff support inbox; the page shows not-found to everyone else. */
-const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./support/support-page'), 'SupportPage') });
+const supportRoute = createRoute({ getParentRoute: () => appRoute, path: 'support', component: lazyRouteComponent(() => import('./chat/support-page'), 'SupportPage') });
 
 // Pricing (personal and company), the subscription profile.
 const plansPage = () => import('./plans/pricing-page');

@@ -4,14 +4,14 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { chatBodyError, type ChatMessage } from '../../domain/chat';
 import { newId } from '../../domain/ids';
 import { ApiError } from '../api/api-error';
-import { supportApi, type InboxItem, type StaffConversation } from '../chat/chat-api';
-import { useChatState } from '../chat/chat-store';
-import { mergeMessages, messageTime } from '../chat/chat-model';
+import { supportApi, type InboxItem, type StaffConversation } from './chat-api';
+import { useChatState } from './chat-store';
+import { mergeMessages, messageTime } from './chat-model';
 import { NotFound } from '../not-found';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useOnline } from '../use-online';
-import '../chat/chat.css';
+import './chat.css';
 import './support.css';
 
 /** Staff look for new messages this often while the inbox is visible. */
