@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { chatBodyError, type ChatMessage } from '../../domain/chat';
 import { newId } from '../../domain/ids';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '../../offline/http';
 import { supportApi, type InboxItem, type StaffConversation } from './chat-api';
 import { useChatState } from './chat-store';
 import { mergeMessages, messageTime } from './chat-model';
