@@ -14,6 +14,7 @@ import { guardRoute } from './top-level';
 import { RootLayout } from './root-layout';
 import { NotFound } from './not-found';
 import { parseSearch, stringifySearch } from './search-params';
+import { HomeScreen, NewPickerScreen, SubscriptionScreen } from './screens';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
@@ -63,10 +64,8 @@ const appRoute = createRoute({
   component: lazyRouteComponent(() => import('./signed-in-layout'), 'SignedInLayout'),
 });
 
-const homeComponent = lazyRouteComponent(() => import('./home/home-page'), 'HomePage');
-
-const indexRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: homeComponent });
-const homeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home', component: homeComponent });
+const indexRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeScreen });
+const homeRoute = createRoute({ getParentRoute: () => appRoute, path: 'home', component: HomeScreen });
 
 const addClientRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -88,7 +87,7 @@ const annualRoute = createRoute({
 
 // 'Facturar ticket': pickers and the merchant forms, inside the signed-in layout.
 const invoicePickers = () => import('./invoicing/pickers/picker-page');
-const ticketNewRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/new', component: lazyRouteComponent(invoicePickers, 'NewPickerPage') });
+const ticketNewRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/new', component: NewPickerScreen });
 const ticketMilRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/mil', component: lazyRouteComponent(invoicePickers, 'HotelPickerPage') });
 const ticketOmaRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/oma', component: lazyRouteComponent(invoicePickers, 'AirportPickerPage') });
 const ticketCsjRoute = createRoute({ getParentRoute: () => appRoute, path: 'ticket/csj', component: lazyRouteComponent(invoicePickers, 'SteakhousePickerPage') });
@@ -161,7 +160,7 @@ const companyPlansRoute = createRoute({ getParentRoute: () => appRoute, path: 'p
 const subscriptionRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'subscription',
-  component: lazyRouteComponent(() => import('./plans/subscription-page'), 'SubscriptionPage'),
+  component: SubscriptionScreen,
 });
 
 // The company (collaborators and departments; the tab is the inner hash, company/company-tab.ts)

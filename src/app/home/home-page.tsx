@@ -2,17 +2,12 @@
 // Dexie at once, refreshed from the server in the background; adding spending and income.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { FIRST_YEAR, monthKey, monthTitle } from '../../domain/dates';
 import type { EntryKind } from '../../domain/spending-form';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
-// The panel is not needed to paint the month: load it after the first screen (and precached offline).
-const loadPanel = () => import('../spending/spending-panel');
-const SpendingPanel = lazy(() => loadPanel().then((m) => ({ default: m.SpendingPanel })));
-const loadImport = () => import('../imports/import-dialog');
-const ImportDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportDialog })));
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -70,7 +65,17 @@ function useOpenMonth(): (rfc: string, month: string) => void {
   );
 }
 
-export function HomePage() {
+/** What the dashboard opens from other features, handed in by the composition root (screens.tsx). */
+export interface DashboardPieces {
+  /** 'Agregar gasto' / 'Agregar ingreso' (spending). */
+  SpendingPanel: ComponentType<{ kind: EntryKind | null; onClose: () => void; rfc: string; username: string }>;
+  /** 'Importar CFDIs' (imports). */
+  ImportDialog: ComponentType<{ open: boolean; onClose: () => void; rfc: string; onImported: () => void; onOpenMonth?: (rfc: string, month: string) => void }>;
+  /** Loads both; not needed to paint the month, so called after the first screen (and so precached offline). */
+  preload: () => void;
+}
+
+export function HomePage(pieces: DashboardPieces) {
   const { accounts, selected, period, sync: accountSync, retrySync } = useLayout();
   const openMonth = useOpenMonth();
   const navigate = useNavigate();
@@ -123,15 +128,16 @@ export function HomePage() {
     );
   }
 
-  return <Dashboard key={selected.rfc} rfc={selected.rfc} accountName={accountDisplayName(selected)} year={period.year} month={period.month} onOpenMonth={openMonth} />;
+  return <Dashboard key={selected.rfc} rfc={selected.rfc} accountName={accountDisplayName(selected)} year={period.year} month={period.month} onOpenMonth={openMonth} pieces={pieces} />;
 }
 
-function Dashboard({ rfc, accountName, year, month, onOpenMonth }: {
+function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { SpendingPanel, ImportDialog, preload } }: {
   rfc: string;
   accountName: string;
   year: number;
   month: number;
   onOpenMonth: (rfc: string, month: string) => void;
+  pieces: DashboardPieces;
 }) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { lookups, lists } = useLookups();
@@ -155,11 +161,8 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth }: {
   };
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => {
-      void loadPanel();
-      void loadImport();
-    });
-  }, []);
+    idle(preload);
+  }, [preload]);
   const mk = monthKey(year, month);
 
   // Selection and paging start over on another month (spec §4); the account change remounts this.

@@ -1,7 +1,7 @@
 // The subscription profile (spec §2): plan, payment method, next due date, billing data and the payment
 // history table (status icon, ID uppercased, YYYY-MM-DD, money, plan name, brand and last 4).
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { accountDisplayName, type Account, type PaymentHistoryItem } from '../../domain/account';
 import { displayDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
@@ -12,7 +12,6 @@ import { Icon } from '../ui/icon';
 import { RfcStatus } from '../ui/rfc-status';
 import { SkeletonCard } from '../ui/skeleton';
 import { useOnline } from '../use-online';
-import { ConnectedApps } from '../oauth/connected-apps';
 import { getPaymentHistory } from './plans-api';
 import { cardLabel, dueDate, monthlyWithIva, mustUseAppStore } from './pricing-model';
 import './plans.css';
@@ -83,7 +82,7 @@ function HistoryTable({ items }: { items: PaymentHistoryItem[] }) {
   );
 }
 
-function Profile({ account }: { account: Account }) {
+function Profile({ account, connectedApps }: { account: Account; connectedApps: ReactNode }) {
   const plan = planById(account.plan_id);
   const history = useHistory(account);
   const appStore = mustUseAppStore(account.plan_id);
@@ -170,18 +169,19 @@ function Profile({ account }: { account: Account }) {
         <h2 id="history-title">Historial de pagos</h2>
         {history ? <HistoryTable items={history} /> : <SkeletonCard label="Cargando historial…" lines={3} />}
       </section>
-      <ConnectedApps />
+      {connectedApps}
     </div>
   );
 }
 
-export function SubscriptionPage() {
+/** `connectedApps`: the OAuth apps the user can revoke, handed in by the composition root (screens.tsx). */
+export function SubscriptionPage({ connectedApps }: { connectedApps: ReactNode }) {
   return (
     <main id="main" className="page subscription-page">
       <div className="page__title">
         <h1>Perfil</h1>
       </div>
-      <ForSelectedAccount loading="Cargando perfil…">{(account) => <Profile key={account.diverza_client_id} account={account} />}</ForSelectedAccount>
+      <ForSelectedAccount loading="Cargando perfil…">{(account) => <Profile key={account.diverza_client_id} account={account} connectedApps={connectedApps} />}</ForSelectedAccount>
     </main>
   );
 }

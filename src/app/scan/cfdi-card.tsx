@@ -1,5 +1,5 @@
 // A scanned CFDI verification QR: what we know of that invoice, and importing it into the account.
-import { lazy, Suspense, useContext, useEffect, useState } from 'react';
+import { Suspense, useContext, useEffect, useState, type ComponentType } from 'react';
 import { formatMoney } from '../../domain/money';
 import type { CfdiQr } from '../../domain/qr-payload';
 import { api } from '../api/client';
@@ -9,7 +9,8 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toast-store';
 import { MSG } from '../../domain/messages';
 
-const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
+/** 'Importar CFDIs' (the imports feature), handed in by the composition root (screens.tsx). */
+export type ImportFilesDialog = ComponentType<{ open: boolean; onClose: () => void; rfc: string; onImported: () => void }>;
 
 /** GET /api/v3/cfdi/lookup's answer. */
 export interface CfdiLookup {
@@ -50,7 +51,7 @@ export function lookupParams(qr: CfdiQr): Record<string, string> {
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.generic);
 
-export function CfdiCard({ qr, onDone }: { qr: CfdiQr; onDone: () => void }) {
+export function CfdiCard({ qr, onDone, importDialog: ImportDialog }: { qr: CfdiQr; onDone: () => void; importDialog?: ImportFilesDialog | undefined }) {
   const [state, setState] = useState<CardState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -85,8 +86,8 @@ export function CfdiCard({ qr, onDone }: { qr: CfdiQr; onDone: () => void }) {
     }
   }
 
-  return <CfdiCardView state={state} busy={busy} onImport={importIt} onRetry={() => setAttempt((n) => n + 1)} onImportFiles={layout ? () => setImportOpen(true) : null}>
-    {importOpen && layout?.selected && (
+  return <CfdiCardView state={state} busy={busy} onImport={importIt} onRetry={() => setAttempt((n) => n + 1)} onImportFiles={layout && ImportDialog ? () => setImportOpen(true) : null}>
+    {importOpen && layout?.selected && ImportDialog && (
       <Suspense fallback={null}>
         <ImportDialog open={importOpen} onClose={() => { setImportOpen(false); onDone(); }} rfc={layout.selected.rfc} onImported={() => layout.retrySync()} />
       </Suspense>

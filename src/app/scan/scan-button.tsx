@@ -2,12 +2,13 @@
 // first click; the zxing fallback loads only when a scan starts on a browser without a native QR reader.
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../ui/button';
+import type { ImportFilesDialog } from './cfdi-card';
 
 const ScanDialog = lazy(() => import('./scan-dialog').then((m) => ({ default: m.ScanDialog })));
 
 export const SCAN_BUTTON_LABEL = 'Escanear código';
 
-export function ScanButton({ onTypeInstead, block }: { onTypeInstead?: () => void; block?: boolean }) {
+export function ScanButton({ onTypeInstead, block, importDialog }: { onTypeInstead?: () => void; block?: boolean; importDialog?: ImportFilesDialog }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   return (
@@ -23,6 +24,7 @@ export function ScanButton({ onTypeInstead, block }: { onTypeInstead?: () => voi
           <ScanDialog
             open={open}
             onClose={() => setOpen(false)}
+            importDialog={importDialog}
             {...(onTypeInstead ? { onTypeInstead: () => { setOpen(false); onTypeInstead(); } } : {})}
           />
         </Suspense>

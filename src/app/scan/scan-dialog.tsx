@@ -5,7 +5,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { Modal } from '../ui/overlay';
 import { Button } from '../ui/button';
-import { CfdiCard } from './cfdi-card';
+import { CfdiCard, type ImportFilesDialog } from './cfdi-card';
 import { openCamera, stopStream } from './camera';
 import { createQrDecoder, type QrDecoder } from './decoder';
 import { runScanLoop } from './scan-loop';
@@ -31,9 +31,11 @@ export interface ScanDialogProps {
   /** Injected in tests and the benchmark. */
   camera?: () => Promise<MediaStream>;
   decoder?: () => Promise<QrDecoder>;
+  /** Offered on a scanned CFDI we do not have ('Importar CFDIs'). */
+  importDialog?: ImportFilesDialog | undefined;
 }
 
-export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, decoder = createQrDecoder }: ScanDialogProps) {
+export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, decoder = createQrDecoder, importDialog }: ScanDialogProps) {
   const [state, dispatch] = useReducer(scanReducer, { step: 'starting' } as ScanState);
   const videoRef = useRef<HTMLVideoElement>(null);
   const router = useRouter();
@@ -96,18 +98,19 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
     <Modal open={open} onClose={onClose} title={SCAN_TXT.title} footer={
       <ScanFooter state={state} onCancel={onClose} onRetry={() => dispatch({ type: 'retry' })} onTypeInstead={onTypeInstead} />
     }>
-      <ScanBody state={state} videoRef={videoRef} onDone={onClose} />
+      <ScanBody state={state} videoRef={videoRef} onDone={onClose} importDialog={importDialog} />
     </Modal>
   );
 }
 
 /** The dialog's content for a state (exported for static rendering in tests). */
-export function ScanBody({ state, videoRef, onDone }: {
+export function ScanBody({ state, videoRef, onDone, importDialog }: {
   state: ScanState;
   videoRef?: React.RefObject<HTMLVideoElement | null>;
   onDone: () => void;
+  importDialog?: ImportFilesDialog | undefined;
 }) {
-  if (state.step === 'cfdi') return <CfdiCard qr={state.qr} onDone={onDone} />;
+  if (state.step === 'cfdi') return <CfdiCard qr={state.qr} onDone={onDone} importDialog={importDialog} />;
   if (state.step === 'camera-error') {
     return <p className="scan-error" role="alert">{state.message}</p>;
   }

@@ -1,7 +1,7 @@
 // 'Facturar ticket' pickers (spec §2): ticket/new lists its merchants plus tiles for the hotel, airport,
 // duty-free and steakhouse pickers; those list their own merchants (csj and duf as image tiles).
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { IMAGE_TILE_PICKERS, PICKERS, PICKER_TILES, merchantsIn, type MerchantEntry, type PickerId } from '../../../domain/merchants';
 import { MerchantLogo } from '../form-parts/merchant-header';
 import '../invoice.css';
@@ -69,21 +69,7 @@ export function PickerPage({ picker, top }: { picker: PickerId; top?: ReactNode 
   );
 }
 
-// 'Escanear código' (H5's scan feature) sits at the top of ticket/new; its code loads with this page only.
-const ScanButton = lazy(() => import('../../scan/scan-button').then((m) => ({ default: m.ScanButton })));
-
-export const NewPickerPage = () => (
-  <PickerPage
-    picker="new"
-    top={
-      <Suspense fallback={null}>
-        <div className="picker-scan">
-          <ScanButton block />
-        </div>
-      </Suspense>
-    }
-  />
-);
+// ticket/new is composed in the root (screens.tsx): 'Escanear código' comes from the scan feature.
 export const HotelPickerPage = () => <PickerPage picker="mil" />;
 export const AirportPickerPage = () => <PickerPage picker="oma" />;
 export const SteakhousePickerPage = () => <PickerPage picker="csj" />;
