@@ -9,6 +9,7 @@ import { CollaboratorsTab } from './collaborators-tab';
 import { COMPANY_TABS, tabFromHash, type CompanyTab } from './company-tab';
 import { DepartmentsTab } from './departments-tab';
 import { CompanyGate } from '../feature-gates/company-gate';
+import '../ui/company-table.css';
 import './company.css';
 
 function CompanyTabs({ account }: { account: Account }) {

@@ -21,7 +21,7 @@ import { actionOf, closingBalance, emptyDraft, STATUS_LABEL, type PerDiemDraft }
 import { PerDiemPanel } from './per-diem-panel';
 import { CompanyGate } from '../feature-gates/company-gate';
 import { ForSelectedAccount } from '../layout/for-selected-account';
-import '../company/company.css';
+import '../ui/company-table.css';
 import './per-diem.css';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? (err.offline ? MSG.perDiemOffline : err.message) : MSG.generic);
