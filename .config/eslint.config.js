@@ -53,6 +53,21 @@ const SERVER_ZONE = {
   ],
 };
 
+// src/app's shared homes, each imported by several features.
+const APP_ZONE = {
+  root: 'src/app',
+  shared: [
+    'ui', // the design system: buttons, fields, dialogs, toasts, icons, the company table's styles
+    'api', // the endpoints and the files the page asks the server for, over the one HTTP client
+    'layout', // the frames every screen sits in: the signed-out card, the signed-in layout's context, menu, account sync
+    'charts', // the chart kit (donut, lines, tables) of the dashboard, the year view and the company view
+    'tickets', // the ticket list, its rows, cards, CFDI view and selection, and the spending summary: home, annual, company-view
+    'tax-data', // the RFC and tax-data fields and checks: sign-up, 'Agregar cuenta', billing data, join, a profile's address
+    'feature-gates', // what a screen shows instead of a feature the plan or the RFC does not allow
+  ],
+  pending: [],
+};
+
 const boundary = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -74,7 +89,7 @@ export default tseslint.config(
       'local/feature-zones': ['error', {
         zones: [
           SERVER_ZONE,
-          // the src/app zone goes here
+          APP_ZONE,
         ],
       }],
     },

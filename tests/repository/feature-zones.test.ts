@@ -73,3 +73,44 @@ describe('feature zones', () => {
     expect(cyclesOf([edge('a', 'b'), edge('b', 'c')])).toEqual([]);
   });
 });
+
+describe('feature zones: src/app', () => {
+  async function appZone(): Promise<Zone> {
+    const zone = (await lintZones()).find((z) => z.root === 'src/app');
+    if (!zone) throw new Error('the lint configuration declares no src/app zone');
+    return zone;
+  }
+
+  it('probe: a client feature importing another (a stylesheet too) is refused; its shared homes and the root are not', async () => {
+    const refused = await zoneMessages(["import { HomePage } from '../home/home-page';", "import '../company/company.css';"].join('\n'), 'src/app/annual/probe.tsx');
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toContain('src/app/annual may not import src/app/home');
+    expect(refused[0]).toContain('tickets');
+    const allowed = [
+      "import { TicketTable } from '../tickets/ticket-list';",
+      "import { Button } from '../ui/button';",
+      "import { useLayout } from '../layout/layout-context';",
+      "import { useOnline } from '../use-online';",
+      "import '../tickets/tickets.css';",
+    ].join('\n');
+    expect(await zoneMessages(allowed, 'src/app/annual/probe.tsx')).toEqual([]);
+    expect(await zoneMessages("import { HomeScreen } from './screens';", 'src/app/probe.tsx')).toEqual([]);
+  });
+
+  it('probe: a client shared home importing a feature is refused', async () => {
+    const [message] = await zoneMessages("import { HomePage } from '../home/home-page';", 'src/app/tickets/probe.tsx');
+    expect(message).toContain('src/app/tickets is a shared home and may not import the feature src/app/home');
+  });
+
+  it('src/app: no import crosses between features except the pending ones the configuration lists', async () => {
+    const zone = await appZone();
+    const { byPair } = crossFeatureImports(zone);
+    expect(Object.keys(byPair).filter((pair) => !(zone.pending ?? []).includes(pair))).toEqual([]);
+    expect((zone.pending ?? []).filter((pair) => !(pair in byPair))).toEqual([]);
+  });
+
+  it('src/app: no folders import each other in a circle', async () => {
+    const zone = await appZone();
+    expect(folderCycles(zone.root, zone.pending)).toEqual([]);
+  });
+});
