@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mexicoCityDate } from '../../src/domain/mexico-time';
+import { DB_NAME } from '../../src/offline/db-name';
 import type { Ticket } from '../../src/domain/ticket';
 import { startApp, waitForServiceWorker, type Running } from './harness';
 
@@ -29,6 +30,29 @@ async function serverTickets(): Promise<Ticket[]> {
   const res = await app.api(`/api/v2/tickets?usuario[rfc_owner]=${RFC}&date[year]=${year}&date[month]=${month}`, { token: user.token });
   expect(res.status).toBe(200);
   return (res.body as { response: { tickets: Ticket[] } }).response.tickets;
+}
+
+/** The outbox as the device holds it: what a failure message needs to say why something did not arrive. */
+async function outboxRows(page: Page): Promise<string> {
+  return page.evaluate((name) => new Promise<string>((resolve) => {
+    const open = indexedDB.open(name);
+    open.onerror = () => resolve('sin base local');
+    open.onsuccess = () => {
+      const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => resolve(JSON.stringify((all.result as Record<string, unknown>[]).map(
+        ({ seq, kind, status, attempts, nextAttemptAt, leaseUntil, lastStatus, lastError }) =>
+          ({ seq, kind, status, attempts, nextAttemptAt, leaseUntil, lastStatus, lastError, now: Date.now() }))));
+    };
+  }), DB_NAME);
+}
+
+/** A poll that, when it fails, says what the outbox held. */
+async function pollWithOutbox<T>(page: Page, read: () => Promise<T>, expected: T, timeout: number): Promise<void> {
+  try {
+    await expect.poll(read, { timeout, interval: 1000 }).toBe(expected);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\noutbox: ${await outboxRows(page)}`);
+  }
 }
 
 const pendingBadges = (page: Page) => page.getByText('Pendiente de envío', { exact: true }).count();
@@ -87,11 +111,9 @@ describe('offline capture through the outbox', () => {
     // closed waits for its lease to run out (LEASE_MS, 60 s) before another context may send it: by
     // design, so a slow request is never sent twice — hence waits longer than the lease.
     await context.setOffline(false);
-    await expect.poll(async () => (await serverTickets()).length, { timeout: 90_000, interval: 1000 }).toBe(3);
+    await pollWithOutbox(again, async () => (await serverTickets()).length, 3, 90_000);
     // Creates land first; the retag and the note of the same ticket follow them in order.
-    await expect
-      .poll(async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, { timeout: 90_000, interval: 1000 })
-      .toBe('Despensa de la semana');
+    await pollWithOutbox(again, async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, 'Despensa de la semana', 90_000);
     await expect.poll(() => pendingBadges(again), { timeout: 90_000 }).toBe(0);
     await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
     const tickets = await serverTickets();
