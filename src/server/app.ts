@@ -35,6 +35,7 @@ import { refuseAppToken } from './oauth/session-guard';
 import { plansRoutes } from './plans/routes';
 import { rateSourceFor } from './rates/rates';
 import { rateRoutes } from './rates/routes';
+import { rfcRoutes } from './rfc/routes';
 import { satSyncRoutes } from './sat-sync/routes';
 import { rfcVerificationRoutes } from './rfc-verification/routes';
 import { receiptRoutes } from './receipts/routes';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', rateRoutes(s));
   app.route('/', importRoutes(s, deps.imports));
   app.route('/', merchantRoutes(s, deps));
+  app.route('/', rfcRoutes(s));
   app.route('/', invoicingRoutes(s, deps));
   app.route('/', ticketViewRoutes(s, deps));
   app.route('/', chatRoutes(s, deps));

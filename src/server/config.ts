@@ -113,7 +113,7 @@ export function readSatPortalEnv(env: NodeJS.ProcessEnv = processEnv()): { porta
   return { portal: env.SAT_PORTAL === 'descarga-masiva' ? 'descarga-masiva' : 'simulated', wsUrl: env.SAT_WS_URL || undefined };
 }
 
-/** SAT_FIEL_CA: paths (comma-separated) of SAT's CA certificates that may issue an e.firma (rfc-verification/efirma-proof.ts). */
+/** SAT_FIEL_CA: paths (comma-separated) of SAT's CA certificates that may issue an e.firma (cfdi/efirma-proof.ts). */
 export function readFielCaPaths(env: NodeJS.ProcessEnv = processEnv()): string[] {
   return (env.SAT_FIEL_CA ?? '')
     .split(',')

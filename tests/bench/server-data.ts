@@ -25,7 +25,7 @@ import { seed } from '../../src/server/seed';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
 import { diskFileStore } from '../../src/server/files/file-store';
 import { cfdiParsePerSecond } from './cfdi-parse';
-import { factsFromCfdi, saveReceipt } from '../../src/server/receipts/receipts';
+import { factsFromCfdi, saveReceipt } from '../../src/server/cfdi/receipts';
 import { seededRandom } from '../../src/domain/seeded-random';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-// The OpenAPI entries of src/server/chat's routes (to be collected by openapi/document.ts).
+// The OpenAPI entries of src/server/chat's routes (to be collected by src/server/endpoints.ts).
 import * as v from 'valibot';
 import { ChatMessageBody } from '../../domain/chat';
 import type { Endpoint } from '../openapi/document';

@@ -1,10 +1,10 @@
 // Who may use the company expense view (spec §6: only the manager view has Aprobar / Rechazar): the owner
 // of the company tax account, on a plan with Gastos. Same refusals as the rest of the company tier
-// (company/access.ts): outsider 404, an active collaborator 403, the owner without the plan 403.
+// (http/company-access.ts): outsider 404, an active collaborator 403, the owner without the plan 403.
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
 import { normalizeRfc } from '../../domain/rfc';
-import { managedCompany, type Company } from '../company/access';
+import { managedCompany, type Company } from '../http/company-access';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { collaborators } from '../db/schema-company';

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { clients, companies, metaTags, receipts, tickets } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';
 import { monthRange } from '../../domain/mexico-time';
-import { ticketQuery, toTicket } from '../tickets/ticket-json';
+import { ticketQuery, toTicket } from '../lib/ticket-json';
 
 /** Status id of 'aprobado' (domain/ticket.ts TICKET_STATUS). */
 export const APPROVED_STATUS = 6;

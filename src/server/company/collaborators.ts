@@ -21,7 +21,7 @@ import { clients } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';
 import { fail } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import type { Company } from './access';
+import type { Company } from '../http/company-access';
 import { isCompanyArea } from './areas';
 import { invitationMail } from './mail';
 import { errorSummary } from '../lib/error-summary';
@@ -208,4 +208,16 @@ export async function deleteCollaborator(db: Db, company: Company, id: number): 
     .where(and(eq(collaborators.id, id), eq(collaborators.companyClientId, company.id)))
     .returning({ id: collaborators.id });
   if (rows.length === 0) throw fail(404, MSG.notFound);
+}
+
+/**
+ * The tax accounts (clients.id) whose profile, tax data and received invoices the company may read
+ * (spec §6): those its active collaborators accepted the invitation with.
+ */
+export async function collaboratorClientIds(db: Db, companyClientId: number): Promise<number[]> {
+  const rows = await db
+    .select({ clientId: collaborators.clientId })
+    .from(collaborators)
+    .where(and(eq(collaborators.companyClientId, companyClientId), eq(collaborators.status, 'activo')));
+  return [...new Set(rows.flatMap((r) => (r.clientId === null ? [] : [r.clientId])))];
 }

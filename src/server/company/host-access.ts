@@ -1,7 +1,7 @@
 // What a company may read of its collaborators (spec §6): accepting an invitation lets the
 // inviting host see the profile, the tax data and the received invoices of the RFC accepted with — never
 // passwords, never the collaborator's other RFCs. Only while the collaborator is 'activo', and only for the
-// company's manager on a plan with Colaboradores or Gastos (managedCompany's rules, access.ts).
+// company's manager on a plan with Colaboradores or Gastos (managedCompany's rules, http/company-access.ts).
 import { and, eq, isNull } from 'drizzle-orm';
 import { hasFeature } from '../../domain/feature-gates';
 import { MSG } from '../../domain/messages';
@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { clients, receipts, tickets, users } from '../db/schema';
 import { collaborators } from '../db/schema-company';
 import { fail } from '../http/errors';
-import { fileColumns, type ReceiptFileRow } from '../receipts/receipts';
+import { fileColumns, type ReceiptFileRow } from '../cfdi/receipts';
 
 /** The active collaborator `collaboratorId` of the company `companyClientId`: their profile and the accepted RFC's tax data; 404 otherwise. */
 export async function collaboratorProfile(db: Db, companyClientId: number, collaboratorId: number): Promise<OAuthProfile> {

@@ -1,6 +1,6 @@
 // The company HTTP surface: departments, collaborators and invitations of a company
 // tax account, the refund account types, and joining by invitation. Every /clients/{client_id}/… route is
-// the manager's only (access.ts: outsider 404, collaborator 403, no plan 403 MSG.featureLocked).
+// the manager's only (http/company-access.ts: outsider 404, collaborator 403, no plan 403 MSG.featureLocked).
 import { Hono, type Context } from 'hono';
 import { REFUND_ACCOUNT_TYPES } from '../../domain/company';
 import { MSG } from '../../domain/messages';
@@ -9,8 +9,8 @@ import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { markSecretResponse } from '../http/idempotency';
 import { fail, parseWith } from '../http/errors';
-import { requireRfcVerified } from '../rfc-verification/verified';
-import { managedCompany, type Company } from './access';
+import { requireRfcVerified } from '../http/own-account';
+import { managedCompany, type Company } from '../http/company-access';
 import { addArea, deleteArea, listAreas } from './areas';
 import { deleteCollaborator, inviteCollaborator, listCollaborators, resendInvitation, updateCollaborator, type InviteContext } from './collaborators';
 import { collaboratorProfile } from './host-access';

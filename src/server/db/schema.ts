@@ -700,7 +700,7 @@ export const satConnections = pgTable('sat_connections', {
 /** The embedded simulated SAT portal's accounts (development and tests): an RFC and its CIEC's hash. */
 export const satPortalAccounts = pgTable('sat_portal_accounts', {
   rfc: text('rfc').primaryKey(),
-  /** argon2id of the CIEC (accounts/passwords.ts): never the CIEC itself. */
+  /** argon2id of the CIEC (lib/passwords.ts): never the CIEC itself. */
   ciecHash: text('ciec_hash').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@
 // stamped by the sandbox PAC, between the demo's two accounts — the school (EKU9003173C9) bills
 // Berenice's (XIQB891116QE4) monthly tuition, and Berenice bills the school for her accounting work.
 // Each CFDI is a receipt in both accounts, as when both import it, in the books the import gives it
-// (imports/books.ts: spending for the receiver, income for the issuer, status 'facturado'). So archives, e-mails, exports and the PDF/XML
+// (cfdi/books.ts: spending for the receiver, income for the issuer, status 'facturado'). So archives, e-mails, exports and the PDF/XML
 // links show real files from the first start. Written once (its own marker, so a data directory made
 // before this existed gets them too).
 import { and, eq, inArray } from 'drizzle-orm';
@@ -17,8 +17,8 @@ import type { Db } from '../db/client';
 import { clients, settings, tickets, users } from '../db/schema';
 import { DEMO_RFCS, DEMO_USER } from '../db/demo-accounts';
 import type { FileStore } from '../files/file-store';
-import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
-import { bookAmount, booksInstant, sidesOf, ticketRowOf } from '../imports/books';
+import { factsFromCfdi, saveReceipt } from '../cfdi/receipts';
+import { bookAmount, booksInstant, sidesOf, ticketRowOf } from '../cfdi/books';
 
 export const DEMO_INVOICES_MARKER = 'demo_invoices_v1';
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 // A batch of CFDI XML files becomes receipts and tickets. Each CFDI goes to the user's accounts it names,
-// into the books its TipoDeComprobante says (books.ts: spending, income, negative for a credit note, 0
+// into the books its TipoDeComprobante says (cfdi/books.ts: spending, income, negative for a credit note, 0
 // for a payment or a traslado), both books when both RFCs are the user's — even the same account. With an
 // account chosen at upload, only that one; a CFDI naming another of the user's accounts instead goes
 // there, and its status says so. A UUID the account already has is a duplicate, never a second receipt.
@@ -16,8 +16,8 @@ import { listFindings, mergeFindings } from '../cfdi/rules';
 import type { Db } from '../db/client';
 import { cfdiPayments, receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
-import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../receipts/receipts';
-import { bookAmount, booksInstant, paidDocuments, paymentRowsOf, sidesOf, ticketRowOf, type BookAmount, type BookSide } from './books';
+import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../cfdi/receipts';
+import { bookAmount, booksInstant, paidDocuments, paymentRowsOf, sidesOf, ticketRowOf, type BookAmount, type BookSide } from '../cfdi/books';
 import { bulkInsert } from './bulk-insert';
 import { readCheckedCfdi, type CheckedCfdiRead } from './parse-task';
 

@@ -1,5 +1,5 @@
 // Receipts stored before the books knew CFDI types (books_version 0) are re-read once from their XML
-// with today's rules (books.ts): tipo, details, seals and findings on the receipt, its cfdi_payments
+// with today's rules (cfdi/books.ts): tipo, details, seals and findings on the receipt, its cfdi_payments
 // rows, and its CFDI tickets' amount, currency, original amount and type — a payment that was counted as
 // money goes to 0, payroll moves to the employee's income, a credit note turns negative, a foreign
 // currency keeps its Total, and a CFDI of one account to itself gets its second ticket. Manual data
@@ -8,7 +8,7 @@
 // Decisions:
 // - Only tickets made from the CFDI (CFDI_COMPANY_ID) or whose amount is the receipt's own are corrected:
 //   a merchant's ticket that was invoiced keeps the amount its user typed.
-// - A cancelled or replaced CFDI keeps its tickets at 0.00 (invoicing/cancellation.ts), type still fixed.
+// - A cancelled or replaced CFDI keeps its tickets at 0.00 (cfdi/cancellation.ts), type still fixed.
 // - The XML is read and checked outside the transaction (PGlite serialises transactions); the write
 //   re-selects the batch FOR UPDATE SKIP LOCKED and still at version 0, so two processes never write the
 //   same receipt twice, and the queue is a pg-boss singleton besides.
@@ -27,7 +27,7 @@ import { cfdiChecks, type CfdiChecks } from '../cfdi/verify-seals';
 import type { Db } from '../db/client';
 import { cfdiPayments, clients, receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import { bookAmount, booksInstant, detailsOf, paidDocuments, paymentRowsOf, sidesOf, ticketRowOf, type BookAmount, type BookSide } from './books';
+import { bookAmount, booksInstant, detailsOf, paidDocuments, paymentRowsOf, sidesOf, ticketRowOf, type BookAmount, type BookSide } from '../cfdi/books';
 import { bulkInsert } from './bulk-insert';
 import { runLimited, touchPaidTickets } from './import-cfdi';
 

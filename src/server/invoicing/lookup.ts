@@ -9,8 +9,8 @@ import { clients, companies, invoiceRequests, receipts, tickets } from '../db/sc
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
 import { importCfdiBatch } from '../imports/import-cfdi';
-import { verifiedAmong } from '../rfc-verification/verified';
-import { markIfReplaced } from './cancellation';
+import { verifiedAmong } from '../lib/rfc-verified';
+import { markIfReplaced } from '../cfdi/cancellation';
 
 export interface LookupQuery {
   uuid: string;

@@ -21,9 +21,9 @@ import { invoiceRequests, merchantTickets, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { ApiError } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { factsFromCfdi, saveReceipt } from '../receipts/receipts';
+import { factsFromCfdi, saveReceipt } from '../cfdi/receipts';
 import { invoiceInput } from './build-invoice';
-import { markCfdiCancelled, readCancellation, saveCancellation } from './cancellation';
+import { markCfdiCancelled, readCancellation, saveCancellation } from '../cfdi/cancellation';
 import { invoiceMail } from './mail';
 import { csdOf, issuerOf } from './ports';
 

@@ -3,7 +3,7 @@
 // request again is harmless (process.ts resumes at the first step not done). Hourly, the cancellations
 // of replaced invoices still waiting for their receptor are followed up at the PAC.
 import type PgBoss from 'pg-boss';
-import { followPendingCancellations } from './cancellation';
+import { followPendingCancellations } from '../cfdi/cancellation';
 import { giveUp, processInvoiceRequest, type InvoiceDeps } from './process';
 import { errorSummary } from '../lib/error-summary';
 

@@ -10,7 +10,6 @@ import { companies } from '../db/schema';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { parseBracketedQuery, type QueryValue } from '../http/bracketed-query';
-import { rfcRoutes } from '../rfc/routes';
 import { and, eq } from 'drizzle-orm';
 import { merchantById, merchantByShort } from './csd';
 import { devMerchantTicketsRoutes } from './dev-page';
@@ -100,7 +99,6 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     return ok(c, { ref: ticket.ref, check_code: ticket.checkCode, subtotal: ticket.subtotal, tax: ticket.tax, total: ticket.total, qr: merchantTicketQr(s.config.publicUrl, merchant.shortName, ticket) }, 201);
   });
 
-  app.route('/', rfcRoutes(s));
   if (s.config.devTools) app.route('/', devMerchantTicketsRoutes(s));
   return app;
 }

@@ -1,10 +1,10 @@
 // The per-diem HTTP surface: GET/POST /api/v3/clients/{client_id}/per_diem_events.json,
 // GET …/per_diem_events/options.json (departments and collaborators for 'Nuevo evento'), and
-// POST …/per_diem_events/{id}/approve.json and …/close.json. Manager only, gated by Viaticos (company/access.ts managedCompany). Approving is the manager's too:
+// POST …/per_diem_events/{id}/approve.json and …/close.json. Manager only, gated by Viaticos (http/company-access.ts managedCompany). Approving is the manager's too:
 // the spec's authorizers are collaborators, and letting them in would open company endpoints to non-owners.
 import { Hono, type Context } from 'hono';
 import { MSG } from '../../domain/messages';
-import { managedCompany, type Company } from '../company/access';
+import { managedCompany, type Company } from '../http/company-access';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';

@@ -2,7 +2,7 @@
 // → '' / null) so that checkPerDiem (domain/company.ts) gives the caller the spec's own messages in order.
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
-import { optionalId, text } from '../company/schemas';
+import { optionalId, text } from '../http/form-fields';
 
 /** The deposit as typed: a JSON number becomes its decimal text, so '12abc' and 12.5 meet the same check. */
 const deposit = v.optional(

@@ -1,4 +1,4 @@
-// The OpenAPI entries of src/server/plans' routes (collected by openapi/document.ts).
+// The OpenAPI entries of src/server/plans' routes (collected by src/server/endpoints.ts).
 import * as v from 'valibot';
 import type { Endpoint } from '../openapi/document';
 import { PaymentHistoryItem } from '../openapi/responses';

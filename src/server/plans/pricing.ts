@@ -23,7 +23,7 @@ export function addMonths(from: Date, months: number): Date {
 
 /**
  * Active collaborators per company account, for the price of a company plan: the 'activo' rows of
- * `collaborators` (company/access.ts activeCollaboratorCounter, the default of checkout and renewals).
+ * `collaborators` (collaborator-count.ts activeCollaboratorCounter, the default of checkout and renewals).
  */
 export type CollaboratorCounter = (clientIds: readonly number[]) => Promise<Map<number, number>>;
 export const noCollaborators: CollaboratorCounter = async () => new Map();

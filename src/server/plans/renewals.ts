@@ -10,7 +10,7 @@ import { clients, payments, subscriptions, users } from '../db/schema';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import type { ChargeResult, PaymentProvider } from '../payments/provider';
 import { receiptMail, renewalFailedMail } from './mail';
-import { activeCollaboratorCounter } from '../company/access';
+import { activeCollaboratorCounter } from './collaborator-count';
 import { addMonths, chargeAmount, type CollaboratorCounter } from './pricing';
 import { failureText, localPaymentId } from './subscribe';
 import { errorSummary } from '../lib/error-summary';

@@ -13,7 +13,7 @@ import { IpLimiter } from '../lib/ip-limiter';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';
-import { activeCollaboratorCounter } from '../company/access';
+import { activeCollaboratorCounter } from './collaborator-count';
 import type { CollaboratorCounter } from './pricing';
 import { subscribe } from './subscribe';
 

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import JSZip from 'jszip';
 import type { Db } from '../db/client';
 import type { FileStore } from '../files/file-store';
-import { receiptPdf, receiptXml, type ReceiptFileRow } from './receipts';
+import { receiptPdf, receiptXml, type ReceiptFileRow } from '../cfdi/receipts';
 
 /** `EKU9003173C9_5A5B…` — the issuer first, so an accountant's file list sorts by supplier. */
 export function entryBase(row: Pick<ReceiptFileRow, 'rfcIssuer' | 'uuid'>): string {

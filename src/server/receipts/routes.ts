@@ -19,7 +19,7 @@ import { archiveName, archiveStream, entryBase } from './archive';
 import { hostedReceipt } from '../company/host-access';
 import { assertOwnImage } from '../tickets/images';
 import { assertOwnInvoiceRequest } from '../invoicing/pdf-access';
-import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from './receipts';
+import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from '../cfdi/receipts';
 import { ShareLimiter, shareReceipts } from './share';
 
 const ReceiptIdParam = v.pipe(v.string(MSG.receiptNotFound), v.uuid(MSG.receiptNotFound));

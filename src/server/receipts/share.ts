@@ -12,7 +12,7 @@ import { fail } from '../http/errors';
 import type { MailAttachment, Mailer } from '../mail/mailer';
 import { shareReceiptsMail } from '../mail/templates';
 import { entryBase } from './archive';
-import { receiptPdf, receiptsOfTickets, receiptXml } from './receipts';
+import { receiptPdf, receiptsOfTickets, receiptXml } from '../cfdi/receipts';
 
 /** A user may share at most this many times an hour (an open relay for anyone's inbox otherwise). */
 export const SHARES_PER_HOUR = 20;

@@ -17,8 +17,8 @@ import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { serverSecret } from '../lib/secret-box';
 import { challengeKey, checkChallenge, issueChallenge } from './challenge';
-import { checkFiel, fielTrustFromEnv, ProofError, signatureMatches, signWithKey, type FielTrust } from './efirma-proof';
-import { markRfcVerified } from './verified';
+import { checkFiel, fielTrustFromEnv, ProofError, signatureMatches, signWithKey, type FielTrust } from '../cfdi/efirma-proof';
+import { markRfcVerified } from '../lib/rfc-verified';
 
 /** Proofs per user: a person retries a password a few times, a script guessing it may not. */
 export const RFC_PROOF_LIMIT = { limit: 10, windowMs: 15 * 60_000 };

@@ -7,7 +7,7 @@
 // - It only runs when a status service is configured (SAT_ESTADO_URL, or SAT_ESTADO=on for SAT's own):
 //   a dev machine or a test never calls SAT, and the demo's sandbox CFDI would only be 'No encontrado'.
 // - 'Cancelado' is final (SAT never revives a cancelled CFDI), so it is not asked again, and the CFDI
-//   leaves the books: its live tickets in every account go to 0.00 (invoicing/cancellation.ts).
+//   leaves the books: its live tickets in every account go to 0.00 (cfdi/cancellation.ts).
 // - SAT failing (HTTP error, timeout, junk) stops the batch and fails the job: pg-boss retries it later
 //   with backoff, and we do not keep knocking on a service that is down. The receipt being asked is
 //   stamped as attempted (status kept), so one CFDI that always makes SAT fail cannot block the queue's
@@ -21,7 +21,7 @@ import { verificationUrl } from '../cfdi/verification-url';
 import type { Db } from '../db/client';
 import { receipts } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import { markCfdiCancelled } from '../invoicing/cancellation';
+import { markCfdiCancelled } from '../cfdi/cancellation';
 import { satEstadoCfdi, type CfdiStatus, type CfdiStatusPort } from './estado-cfdi';
 
 export const SAT_STATUS_QUEUE = 'sat-estado-cfdi';

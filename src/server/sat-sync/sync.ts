@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { clients, satConnections, satDownloads, uploads, users } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { processUploads } from '../imports/process';
-import { markRfcVerifiedOnce } from '../rfc-verification/verified';
+import { markRfcVerifiedOnce } from '../lib/rfc-verified';
 import type { Mailer } from '../mail/mailer';
 import { syncArrivedMail } from './mail';
 import { SAT_DIRECTIONS, type SatFile, type SatPortal } from './port';

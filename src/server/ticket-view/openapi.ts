@@ -1,4 +1,4 @@
-// The OpenAPI entries of src/server/ticket-view's routes (collected by openapi/document.ts).
+// The OpenAPI entries of src/server/ticket-view's routes (collected by src/server/endpoints.ts).
 import type { Endpoint } from '../openapi/document';
 
 export const TICKET_VIEW_ENDPOINTS: Endpoint[] = [

@@ -14,7 +14,7 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
-import { findTicket, ticketsInRange } from './ticket-json';
+import { findTicket, ticketsInRange } from '../lib/ticket-json';
 import { ownClientId } from '../http/own-account';
 import { createTicket, deleteTickets, updateTicket } from './tickets';
 

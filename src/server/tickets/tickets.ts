@@ -15,7 +15,7 @@ import { tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
 import { ownClientId } from '../http/own-account';
-import { dropReceipts } from '../receipts/receipts';
+import { dropReceipts } from '../cfdi/receipts';
 
 const EXPENSE_IDS = new Set(EXPENSE_CATEGORIES.map((c) => c.id));
 const INCOME_IDS = new Set(INCOME_CATEGORIES.map((c) => c.id));

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLABORATOR_MONTHLY_PRICE, IVA_FACTOR, planById } from '../../../src/domain/plans';
-import { activeCollaboratorCounter } from '../../../src/server/company/access';
+import { activeCollaboratorCounter } from '../../../src/server/plans/collaborator-count';
 import { clients, payments, subscriptions } from '../../../src/server/db/schema';
 import { collaborators } from '../../../src/server/db/schema-company';
 import { devMailboxMailer } from '../../../src/server/mail/mailer';

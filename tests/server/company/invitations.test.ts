@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_DAYS } from '../../../src/domain/company';
 import { MSG } from '../../../src/domain/messages';
-import { collaboratorClientIds } from '../../../src/server/company/access';
+import { collaboratorClientIds } from '../../../src/server/company/collaborators';
 import { users } from '../../../src/server/db/schema';
 import { collaborators } from '../../../src/server/db/schema-company';
 import { smtpMailer } from '../../../src/server/mail/mailer';

@@ -40,7 +40,7 @@ const AS_RECEIVER: Record<string, Expect> = {
   'cfdi40-ingreso-retenciones-sw-stamped.xml': { status: 'importado', rfc: 'URE180429TM6', uuid: '81B3DBC2-8A68-4850-9FA5-2D017A98D26F', amount: '228.00' },
   'cfdi40-ingreso-usd-tipocambio-unstamped.xml': NO_UUID,
   'cfdi40-nomina12-demo-unsigned.xml': { status: 'rechazado', reason: MSG.cfdiBadUuid }, // the all-zero UUID of a placeholder timbre
-  // Payroll is the employee's income (imports/books.ts).
+  // Payroll is the employee's income (cfdi/books.ts).
   'cfdi40-nomina12-sw-stamped.xml': { status: 'importado', rfc: 'XOJI740919U48', uuid: '1AC10691-E5C5-422F-9EC0-0AAFE486D493', amount: '4700.00', fecha: '2024-03-01T00:00:00-06:00', type: 3 },
   // A payment is a document: the invoice it pays was counted already.
   'cfdi40-pago20-iva16-simulated-tfd.xml': { status: 'importado', rfc: 'KIJ0906199R1', uuid: '5B64ADA3-AA4C-40B4-A2F5-572CED52BE31', amount: '0.00' },

@@ -11,7 +11,7 @@ import { readCfdi } from '../../../src/server/cfdi/read';
 import { openTestCsd } from '../../../src/server/cfdi/seal';
 import { receipts, tickets } from '../../../src/server/db/schema';
 import { importCfdiBatch } from '../../../src/server/imports/import-cfdi';
-import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
+import { factsFromCfdi, saveReceipt } from '../../../src/server/cfdi/receipts';
 import { DRIVERS } from '../helpers/harness';
 import { sampleInput } from '../cfdi/sat-tools';
 import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelRequest, PacPort } from '../../../src/server/cfdi/pac';
 import { SandboxPac } from '../../../src/server/cfdi/sandbox-pac';
 import { receipts, tickets } from '../../../src/server/db/schema';
-import { followPendingCancellations } from '../../../src/server/invoicing/cancellation';
+import { followPendingCancellations } from '../../../src/server/cfdi/cancellation';
 import { processInvoiceRequest } from '../../../src/server/invoicing/process';
 import { DRIVERS } from '../helpers/harness';
 import { markRfcVerifiedForTest } from '../helpers/rfc-verified';

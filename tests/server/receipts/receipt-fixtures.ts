@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { clients, tickets } from '../../../src/server/db/schema';
-import { saveReceipt, type ReceiptFacts } from '../../../src/server/receipts/receipts';
+import { saveReceipt, type ReceiptFacts } from '../../../src/server/cfdi/receipts';
 import type { Harness } from '../helpers/harness';
 import type { Owner } from '../tickets/ticket-fixtures';
 

@@ -5,7 +5,7 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { rfcVerificationPaths } from '../../../src/domain/rfc-verification';
-import { checkFiel, fielTrustFromEnv, ProofError } from '../../../src/server/rfc-verification/efirma-proof';
+import { checkFiel, fielTrustFromEnv, ProofError } from '../../../src/server/cfdi/efirma-proof';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { FIEL_PASSWORD, FIELS, proofForm, signChallenge } from './efirma-fixtures';
 

@@ -12,7 +12,7 @@ import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
 import { clients, receipts, ticketMonthTotals, tickets, users } from '../../../src/server/db/schema';
 import { DEMO_USER } from '../../../src/server/db/demo-accounts';
 import { startBoss } from '../../../src/server/jobs/boss';
-import { factsFromCfdi, saveReceipt } from '../../../src/server/receipts/receipts';
+import { factsFromCfdi, saveReceipt } from '../../../src/server/cfdi/receipts';
 import { SAT_ESTADO_PRODUCTION_URL, satEstadoCfdi } from '../../../src/server/sat-status/estado-cfdi';
 import { checkSatStatuses, registerSatStatus, SAT_STATUS_QUEUE } from '../../../src/server/sat-status/jobs';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';

@@ -10,12 +10,12 @@ import type { FileEvent } from '../../../src/domain/import-files';
 import type { Ticket } from '../../../src/domain/ticket';
 import { readCfdi, type CfdiData } from '../../../src/server/cfdi/read';
 import { ticketMonthTotals, tickets } from '../../../src/server/db/schema';
-import { bookAmount, detailsOf, typeOfSide } from '../../../src/server/imports/books';
+import { bookAmount, detailsOf, typeOfSide } from '../../../src/server/cfdi/books';
 import { notYoursReason } from '../../../src/server/imports/import-cfdi';
-import { paymentState } from '../../../src/server/tickets/ticket-json';
+import { paymentState } from '../../../src/server/lib/ticket-json';
 import { DRIVERS } from '../helpers/harness';
-import { sum, usdStamped, type Books } from './books-helpers';
-import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
+import { sum, usdStamped, type Books } from '../imports/books-helpers';
+import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from '../imports/import-helpers';
 
 const PASE = 'cfdi40-ingreso-real-pase-stamped.xml'; // I, ISD950921HE5 → COSC8001137NA, 1,000.00, 2025-01-24
 const PASE_UUID = 'C2832671-DA6D-11EF-A83D-00155D012007';

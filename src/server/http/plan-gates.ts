@@ -7,8 +7,8 @@ import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
-import { caller, requireAuth } from '../http/auth';
-import { fail } from '../http/errors';
+import { caller, requireAuth } from './auth';
+import { fail } from './errors';
 
 export type AccountRef = { clientId: number } | { rfc: string };
 

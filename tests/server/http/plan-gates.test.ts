@@ -7,7 +7,7 @@ import { resolveSession, SessionCache } from '../../../src/server/accounts/sessi
 import type { AppEnv, Services } from '../../../src/server/context';
 import { clients } from '../../../src/server/db/schema';
 import { ApiError } from '../../../src/server/http/errors';
-import { requireFeature } from '../../../src/server/plans/gates';
+import { requireFeature } from '../../../src/server/http/plan-gates';
 import { MSG } from '../../../src/domain/messages';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 

@@ -8,11 +8,11 @@ import { MSG } from '../../domain/messages';
 import type { Db } from '../db/client';
 import { receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import type { CfdiData } from '../cfdi/read';
-import { cfdiChecks } from '../cfdi/verify-seals';
+import type { CfdiData } from './read';
+import { cfdiChecks } from './verify-seals';
 import type { CfdiFinding, SealState } from '../../domain/ticket';
 import type { CfdiTipo, ReceiptDetails } from '../../domain/ticket';
-import { detailsOf } from '../imports/books';
+import { detailsOf } from './books';
 import { fail } from '../http/errors';
 
 /** What a stored receipt says about its CFDI (as read by src/server/cfdi/read.ts or made by issuing). */
@@ -37,9 +37,9 @@ export interface ReceiptFacts {
   sealSat?: SealState;
   /** SAT's CFDI 4.0 rules the CFDI breaks. */
   findings?: CfdiFinding[];
-  /** TipoDeComprobante: what the CFDI means in the books (imports/books.ts); absent = 'I'. */
+  /** TipoDeComprobante: what the CFDI means in the books (cfdi/books.ts); absent = 'I'. */
   tipo?: CfdiTipo;
-  /** Related UUIDs, payroll period, what a payment pays (imports/books.ts detailsOf). */
+  /** Related UUIDs, payroll period, what a payment pays (cfdi/books.ts detailsOf). */
   details?: ReceiptDetails;
 }
 
@@ -207,7 +207,7 @@ export async function receiptPdf(db: Db, files: FileStore, row: ReceiptFileRow):
   const xml = await receiptXml(files, row);
   // Loaded on first use: pdfkit and its fonts are not needed to start the server. Rendered on the PDF
   // pool's worker threads, so a first download does not stall other requests.
-  const [{ readCfdi }, { renderCfdiPdfOffThread }] = await Promise.all([import('../cfdi/read'), import('../cfdi/pdf-pool')]);
+  const [{ readCfdi }, { renderCfdiPdfOffThread }] = await Promise.all([import('./read'), import('./pdf-pool')]);
   const read = readCfdi(xml);
   if (!read.ok) throw fail(422, read.reason);
   const pdf = await renderCfdiPdfOffThread(xml);

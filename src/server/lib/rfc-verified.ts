@@ -1,11 +1,10 @@
-// Where an account's RFC proof is kept (clients.rfc_verified_at / _by) and the gates that read it. Other
+// Where an account's RFC proof is kept (clients.rfc_verified_at / _by) and the reads the gates use. Other
 // parts call these: SAT sync marks an RFC proved when SAT accepts it; company invitations and the import of
-// someone else's CFDI by UUID refuse an unproved one.
+// someone else's CFDI by UUID refuse an unproved one (the request gate: http/own-account.ts).
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { RfcVerifiedBy } from '../../domain/rfc-verification';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
-import { fail } from '../http/errors';
 
 /** Records the proof (the latest one wins). `rfc`: only while the account still names that RFC. */
 export async function markRfcVerified(db: Db, clientId: number, rfc: string, by: RfcVerifiedBy, now: Date): Promise<void> {
@@ -20,11 +19,6 @@ export async function markRfcVerifiedOnce(db: Db, clientId: number, rfc: string,
 export async function isRfcVerified(db: Db, clientId: number): Promise<boolean> {
   const [row] = await db.select({ at: clients.rfcVerifiedAt }).from(clients).where(eq(clients.id, clientId)).limit(1);
   return row?.at != null;
-}
-
-/** 403 with `message` (which says how to verify) unless the account proved its RFC. */
-export async function requireRfcVerified(db: Db, clientId: number, message: string): Promise<void> {
-  if (!(await isRfcVerified(db, clientId))) throw fail(403, message);
 }
 
 /** Of these accounts, the ids whose RFC is proved. */

@@ -17,7 +17,7 @@
 import { instantOfCfdiFecha } from '../../domain/cfdi-time-zone';
 import { formatCents, toCents } from '../../domain/decimal';
 import { CFDI_COMPANY_ID, TICKET_TYPE, type CfdiTipo, type ReceiptDetails } from '../../domain/ticket';
-import type { CfdiData } from '../cfdi/read';
+import type { CfdiData } from './read';
 import type { cfdiPayments, tickets } from '../db/schema';
 
 const FACTURADO = 4;

@@ -8,7 +8,7 @@
 // keeps the PAC's answer next to the replaced request's files, so a CFDI imported later (its XML came
 // by e-mail before) is marked as soon as it arrives, and a re-run of the job does not ask again.
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { PacError, type CancelResult, type CancelState, type PacPort } from '../cfdi/pac';
+import { PacError, type CancelResult, type CancelState, type PacPort } from './pac';
 import type { Db } from '../db/client';
 import { invoiceRequests, receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
