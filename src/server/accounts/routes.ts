@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { CreateUserBody, LoginBody, PasswordResetConfirmBody, PasswordResetRequestBody } from '../../domain/auth-schemas';
 import { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { MSG } from '../../domain/messages';
-import { spendSolution } from '../captcha/altcha';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv, Clock, Services } from '../context';
+import type { Db } from '../db/client';
 import { caller, extractToken, requireAuth } from '../http/auth';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
@@ -15,7 +15,10 @@ import { confirmReset, requestReset } from './password-reset';
 import { revokeSession } from './sessions';
 import { createUser, login, registrationProblem } from './users';
 
-export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono<AppEnv> {
+/** Spends a sign-up captcha solution once (the captcha area's, handed in by the composition root). */
+export type SpendCaptcha = (db: Db, hmacKey: string, payload: string, clock: Clock) => Promise<boolean>;
+
+export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spendCaptcha: SpendCaptcha): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
@@ -24,7 +27,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>): Hono
     const problem = await registrationProblem(body);
     if (problem) throw fail(400, problem);
     if (!body.captcha) throw fail(400, MSG.captchaRequired);
-    if (!(await spendSolution(s.db, await hmacKey(), body.captcha, s.clock))) throw fail(400, MSG.captchaInvalid);
+    if (!(await spendCaptcha(s.db, await hmacKey(), body.captcha, s.clock))) throw fail(400, MSG.captchaInvalid);
     return ok(c, await createUser(s.db, body));
   });
 

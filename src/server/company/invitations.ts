@@ -2,6 +2,7 @@
 // once and expires. Accepting links the collaborator to the user and the RFC they chose, which the company
 // may then read (spec §6). Any bad, used or old token answers the §8 message with 404.
 import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Account } from '../../domain/account';
 import type { CreateUserBody } from '../../domain/auth-schemas';
 import type { NewClientBody } from '../../domain/client-schemas';
 import type { Invitation } from '../../domain/company';
@@ -9,10 +10,7 @@ import type { Session } from '../../domain/http';
 import { normalizeEmail } from '../../domain/email';
 import { MSG } from '../../domain/messages';
 import { normalizeRfc } from '../../domain/rfc';
-import { createClient } from '../accounts/clients';
-import { issueSession } from '../accounts/sessions';
 import { hashToken, looksLikeToken } from '../lib/tokens';
-import { createUser, registrationProblem } from '../accounts/users';
 import type { Db } from '../db/client';
 import { clients, users } from '../db/schema';
 import { collaborators } from '../db/schema-company';
@@ -91,6 +89,14 @@ export async function acceptInvitation(db: Db, token: string, userId: number, rf
   return { collaborator_id: done.id, client_id: own.id };
 }
 
+/** What signing up through an invitation needs of the accounts area (handed in by the composition root). */
+export interface AccountSignUp {
+  registrationProblem(body: CreateUserBody): Promise<string | null>;
+  createUser(db: Db, body: CreateUserBody): Promise<{ user_id: number; email: string; username: string }>;
+  createClient(db: Db, userId: number, body: NewClientBody): Promise<Account>;
+  issueSession(db: Db, userId: number, remember: boolean, now: Date): Promise<string>;
+}
+
 export interface SignUpInput {
   user: { username: string; password: string };
   client: NewClientBody['client'];
@@ -102,19 +108,19 @@ export interface SignUpInput {
  * acceptance, then a session. No captcha: the single-use token from the e-mail already proves a person
  * received it, and one token makes one account. If the tax data is refused the new user is removed again.
  */
-export async function signUpWithInvitation(db: Db, token: string, input: SignUpInput, now: Date): Promise<Session> {
+export async function signUpWithInvitation(db: Db, accounts: AccountSignUp, token: string, input: SignUpInput, now: Date): Promise<Session> {
   const inv = await pending(db, token, now);
   const body: CreateUserBody = { user: { username: input.user.username, password: input.user.password, email: inv.email } };
-  const problem = await registrationProblem(body);
+  const problem = await accounts.registrationProblem(body);
   if (problem) throw fail(400, problem);
-  const user = await createUser(db, body);
+  const user = await accounts.createUser(db, body);
   try {
-    const account = await createClient(db, user.user_id, { client: input.client, ubication_data: input.ubication_data });
+    const account = await accounts.createClient(db, user.user_id, { client: input.client, ubication_data: input.ubication_data });
     await acceptInvitation(db, token, user.user_id, account.rfc, now);
   } catch (err) {
     await db.delete(users).where(eq(users.id, user.user_id));
     throw err;
   }
-  const session = await issueSession(db, user.user_id, false, now);
+  const session = await accounts.issueSession(db, user.user_id, false, now);
   return { token: session, user_id: user.user_id, email: user.email, username: user.username };
 }

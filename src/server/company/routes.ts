@@ -14,14 +14,14 @@ import { managedCompany, type Company } from '../http/company-access';
 import { addArea, deleteArea, listAreas } from './areas';
 import { deleteCollaborator, inviteCollaborator, listCollaborators, resendInvitation, updateCollaborator, type InviteContext } from './collaborators';
 import { collaboratorProfile } from './host-access';
-import { acceptInvitation, showInvitation, signUpWithInvitation } from './invitations';
+import { acceptInvitation, showInvitation, signUpWithInvitation, type AccountSignUp } from './invitations';
 import { AcceptInvitationBody, AreaBody, EditCollaboratorBody, NewCollaboratorBody, SignUpInvitationBody } from './schemas';
 
 /** '12.json' → 12; anything else → NaN (then 404). */
 const idOfFile = (file: string | undefined) => (file && /^\d{1,10}\.json$/.test(file) ? Number(file.slice(0, -5)) : NaN);
 const idOf = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN);
 
-export function companyRoutes(s: Services): Hono<AppEnv> {
+export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
@@ -106,7 +106,7 @@ export function companyRoutes(s: Services): Hono<AppEnv> {
 
   app.put('/api/v3/invitations/:token/sign_up.json', async (c) => {
     const body = parseWith(SignUpInvitationBody, c.get('body'));
-    const session = await signUpWithInvitation(s.db, c.req.param('token'), body, s.clock());
+    const session = await signUpWithInvitation(s.db, accounts, c.req.param('token'), body, s.clock());
     markSecretResponse(c);
     return ok(c, session);
   });

@@ -9,6 +9,7 @@ import { MSG } from '../../domain/messages';
 import { ArchiveQuery, ShareReceiptsBody } from '../../domain/receipt-share';
 import { FileLinkBody, filePath, type FileLink } from '../../domain/file-links';
 import type { AppEnv, Services } from '../context';
+import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader, signFileLink } from '../http/file-links';
 import { markSecretResponse } from '../http/idempotency';
@@ -16,9 +17,6 @@ import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
-import { hostedReceipt } from '../company/host-access';
-import { assertOwnImage } from '../tickets/images';
-import { assertOwnInvoiceRequest } from '../invoicing/pdf-access';
 import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from '../cfdi/receipts';
 import { ShareLimiter, shareReceipts } from './share';
 
@@ -39,25 +37,35 @@ const fileHeaders = (type: string, name: string, etag: string, download: boolean
   ETag: etag,
 });
 
+/** Who may open the files other areas own (handed in by the composition root). */
+export interface FileAccess {
+  /** Throws 404 unless the ticket is the caller's and has an image (tickets). */
+  ownImage(db: Db, userId: number, ticketId: string): Promise<void>;
+  /** The invoice request's id when its PDF is the caller's; throws otherwise (invoicing). */
+  ownInvoiceRequest(s: Services, userId: number, rawId: string): Promise<string>;
+  /** A received invoice of a collaborator of a company the caller manages, else null (company). */
+  hostedReceipt(db: Db, userId: number, receiptId: string): Promise<ReceiptFileRow | null>;
+}
+
 /** The caller's own receipt, else a received invoice of a collaborator of a company they manage (spec §6); else 404. */
-async function readableReceipt(s: Services, userId: number, receiptId: string): Promise<ReceiptFileRow> {
+async function readableReceipt(s: Services, access: FileAccess, userId: number, receiptId: string): Promise<ReceiptFileRow> {
   try {
     return await ownReceipt(s.db, userId, receiptId);
   } catch (err) {
-    const hosted = await hostedReceipt(s.db, userId, receiptId);
+    const hosted = await access.hostedReceipt(s.db, userId, receiptId);
     if (hosted) return hosted;
     throw err;
   }
 }
 
-export function receiptRoutes(s: Services): Hono<AppEnv> {
+export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const limiter = new ShareLimiter();
 
   app.get('/receipt_xml', async (c) => {
     const { userId, id } = await fileReader(c, s, 'receipt_xml', () => receiptIdOf(c.req.query('receipt_id')));
-    const row = await readableReceipt(s, userId, id);
+    const row = await readableReceipt(s, access, userId, id);
     const etag = `"x-${row.id}"`;
     // An XML shown inline could be rendered on our origin: always a download (with a type browsers won't run).
     const headers = fileHeaders('application/xml; charset=utf-8', `${entryBase(row)}.xml`, etag, true);
@@ -68,7 +76,7 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
 
   app.get('/receipt_pdf', async (c) => {
     const { userId, id } = await fileReader(c, s, 'receipt_pdf', () => receiptIdOf(c.req.query('receipt_id')));
-    const row = await readableReceipt(s, userId, id);
+    const row = await readableReceipt(s, access, userId, id);
     const etag = `"p-${row.id}"`;
     const headers = fileHeaders('application/pdf', `${entryBase(row)}.pdf`, etag, c.req.query('download') === '1');
     if (c.req.header('if-none-match') === etag && row.pdfKey) return c.body(null, 304, headers);
@@ -86,12 +94,12 @@ export function receiptRoutes(s: Services): Hono<AppEnv> {
       const parsed = v.safeParse(TicketIdParam, body.id);
       if (!parsed.success) throw fail(404, MSG.notFound);
       id = parsed.output.toLowerCase();
-      await assertOwnImage(s.db, userId, id);
+      await access.ownImage(s.db, userId, id);
     } else if (body.kind === 'invoice_pdf') {
-      id = await assertOwnInvoiceRequest(s, userId, body.id);
+      id = await access.ownInvoiceRequest(s, userId, body.id);
     } else {
       id = receiptIdOf(body.id);
-      await readableReceipt(s, userId, id);
+      await readableReceipt(s, access, userId, id);
     }
     const { link, expiresAt } = await signFileLink(s.db, body.kind, userId, id, s.clock());
     const answer: FileLink = { url: filePath(body.kind, id, link), expires_at: expiresAt.toISOString() };

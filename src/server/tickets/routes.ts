@@ -5,8 +5,8 @@ import { FIRST_YEAR } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { CreateTicketBody, RemoveTicketsBody, UpdateTicketBody } from '../../domain/ticket-schemas';
 import { MANUAL_COMPANY_ID } from '../../domain/ticket';
-import { monthlyTotals } from '../analytics/queries';
 import type { AppEnv, Services } from '../context';
+import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader } from '../http/file-links';
 import { parseBracketedQuery } from '../http/bracketed-query';
@@ -30,7 +30,10 @@ export const TicketsQuery = v.object({
 
 const TicketIdParam = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotFound));
 
-export function ticketRoutes(s: Services): Hono<AppEnv> {
+/** The 12 months' totals of an account (the analytics area's, handed in by the composition root). */
+export type MonthlyTotalsOf = (db: Db, clientId: number, year: number) => Promise<unknown>;
+
+export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
