@@ -3,11 +3,9 @@
 // operations of the same ticket; only a 2xx removes an operation.
 import { MSG } from '../domain/messages';
 import { LEASE_MS, backoffMs, classify, type Outcome } from '../domain/outbox-ops';
-import type { Ticket } from '../domain/ticket';
-import type { AppDb, BlobRow, OutboxRow, TicketRow } from './db';
-import type { UploadPayload } from './upload-actions';
+import type { AppDb, BlobRow, OutboxRow } from './db';
+import { operationOf } from './operations/registry';
 import { opBlobIds, opTickets, refreshPending, removeOp } from './outbox';
-import { announceUpload } from './upload-signal';
 import { apiUrl, createHttp, deadlineFor, type Answer, type FetchLike, type Http } from './http';
 
 export interface DrainDeps {
@@ -187,9 +185,10 @@ async function sendOne(
   const leased = await lease(db, candidate.seq as number, now(), force, deps.deadline ?? deadlineFor);
   if (!leased) return false;
   const { op, blobs } = leased;
+  const operation = operationOf(op.kind);
   if (blobs.length < opBlobIds(op).length) {
     // The bytes are gone (storage cleared by the browser): nothing can be sent, tell the user.
-    await park(db, op, null, op.kind === 'files.upload' ? MSG.importFailed : MSG.imageUploadFailed);
+    await park(db, op, null, operation.failureMessage);
     result.parked++;
     return false;
   }
@@ -216,9 +215,8 @@ async function sendOne(
     return true;
   } else {
     const a = answer as Answer;
-    const notFound = a.status === 404 && op.kind !== 'ticket.create';
-    const fallback = op.kind === 'ticket.attach_image' ? MSG.imageUploadFailed : op.kind === 'files.upload' ? MSG.importFailed : MSG.generic;
-    await park(db, op, a.status, notFound ? MSG.ticketNotFound : (a.error ?? fallback));
+    const gone = a.status === 404 && operation.ticketGone;
+    await park(db, op, a.status, gone ? MSG.ticketNotFound : (a.error ?? operation.failureMessage));
     result.parked++;
   }
   return false;
@@ -256,60 +254,22 @@ async function lease(
 
 /** The HTTP request of an operation; `blobs` are its attachment bytes in the operation's order. */
 export function buildRequest(op: OutboxRow, blobs: readonly BlobRow[], token: string, baseUrl?: string): Request {
-  const headers: Record<string, string> = { 'Idempotency-Key': op.opId, 'X-Access-Token': token };
-  const json = (method: string, path: string, body: unknown) =>
-    new Request(apiUrl(path, baseUrl), {
-      method,
-      headers: { ...headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  switch (op.kind) {
-    case 'ticket.create':
-      return json('POST', '/form/ticket_create?format=json', op.payload);
-    case 'ticket.update':
-      return json('PUT', '/api/v2/update_ticket', op.payload);
-    case 'ticket.delete':
-      return json('DELETE', '/api/v2/tickets', op.payload);
-    case 'ticket.attach_image': {
-      const form = new FormData();
-      const b = blobs[0] as BlobRow;
-      form.append('images[0]', new Blob([b.bytes], { type: b.type }), b.name);
-      return new Request(apiUrl(`/tickets/${encodeURIComponent(op.ticketId)}/attach_image`, baseUrl), {
-        method: 'POST', headers, body: form,
-      });
-    }
-    case 'files.upload': {
-      // 'Importar CFDIs' (DESIGN §3): one part named `file` per file, and the account chosen.
-      const { userId, rfc } = op.payload as UploadPayload;
-      const form = new FormData();
-      if (rfc) form.append('rfc', rfc);
-      for (const b of blobs) form.append('file', new Blob([b.bytes], { type: b.type }), b.name);
-      return new Request(apiUrl(`/api/v3/users/${encodeURIComponent(String(userId))}/files`, baseUrl), {
-        method: 'POST', headers, body: form,
-      });
-    }
-  }
+  return operationOf(op.kind).request(op, blobs, {
+    headers: { 'Idempotency-Key': op.opId, 'X-Access-Token': token },
+    url: (path) => apiUrl(path, baseUrl),
+  });
 }
 
 /** A 2xx: the operation is done; the ticket is synced once its last operation is. */
 async function acknowledge(db: AppDb, op: OutboxRow, body: unknown, now: number): Promise<void> {
+  const operation = operationOf(op.kind);
   await db.transaction('rw', [db.tickets, db.outbox, db.blobs], async () => {
     if (!(await db.outbox.get(op.seq as number))) return; // discarded meanwhile
     await removeOp(db, op);
-    if (op.kind === 'ticket.update') {
-      const server = (body as { response?: Ticket } | null)?.response;
-      const row = await db.tickets.get(op.ticketId);
-      const others = await db.outbox.where('ticketIds').equals(op.ticketId).count();
-      // Later edits of this ticket are still queued: keep their optimistic values until they land.
-      if (row && others === 0 && server && server.ticket_id === op.ticketId) {
-        const merged: TicketRow = { ...row, ...server, month: row.month, syncState: 'synced', pendingOps: 0, syncedAt: now };
-        await db.tickets.put(merged);
-      }
-    }
+    await operation.acknowledged?.(db, op, body, now);
     await refreshPending(db, opTickets(op), now);
   });
-  // The import dialog learns the server's ids of the files (for their statuses) from the answer.
-  if (op.kind === 'files.upload') announceUpload(op.opId, body);
+  operation.announce?.(op, body);
 }
 
 async function retryLater(db: AppDb, op: OutboxRow, answer: Answer | 'network', now: number, random: () => number): Promise<void> {

@@ -1,11 +1,9 @@
-// The outbox table (DESIGN §4): writing operations next to their entity, the "Pendientes de envío"
-// view (list, retry, discard) and the pending badges of tickets. Only a 2xx or a discard removes a row.
+// The outbox table (DESIGN §4): writing operations next to their entity, reading the queue and the
+// pending badges of tickets. Only a 2xx or a discard removes a row; each kind's module is in operations/.
 import { MSG } from '../domain/messages';
 import type { OpKind, OutboxOp } from '../domain/outbox-ops';
 import { newId } from '../domain/ids';
-import type { Ticket } from '../domain/ticket';
 import type { AppDb, OutboxRow, TicketRow } from './db';
-import { requestDrain } from './drain-signal';
 
 /** The device ran out of space: nothing of the action was written. */
 export class StorageFullError extends Error {
@@ -99,81 +97,6 @@ export function listOutbox(db: AppDb): Promise<OutboxRow[]> {
 /** How many operations wait to be sent (parked ones included). */
 export function countPending(db: AppDb): Promise<number> {
   return db.outbox.count();
-}
-
-/** "Reintentar": a parked or waiting operation goes back to the front of the line now. */
-export async function retryOp(db: AppDb, opId: string): Promise<boolean> {
-  const changed = await db.transaction('rw', db.outbox, async () => {
-    const op = await db.outbox.where('opId').equals(opId).first();
-    if (!op || op.status === 'inflight') return false;
-    await db.outbox.update(op.seq as number, {
-      status: 'pending', nextAttemptAt: 0, leaseUntil: 0, lastError: null, lastStatus: null,
-    });
-    return true;
-  });
-  if (changed) requestDrain();
-  return changed;
-}
-
-/** Fields an update or image operation changes, from its payload. */
-function changedKeys(op: OutboxRow): string[] {
-  if (op.kind === 'ticket.attach_image') return ['include_ticket_image'];
-  if (op.kind !== 'ticket.update') return [];
-  const t = (op.payload as { ticket?: Record<string, unknown> }).ticket ?? {};
-  const keys: string[] = [];
-  if (t.meta_tag_id !== undefined && t.meta_tag_id !== null) keys.push('tags');
-  if (t.income_meta_tag_id !== undefined && t.income_meta_tag_id !== null) keys.push('income_meta_tag_id');
-  if (typeof t.notes === 'string') keys.push('note');
-  return keys;
-}
-
-/**
- * "Descartar": removes an operation that is not on the wire and undoes its optimistic change.
- * Discarding a create removes the ticket and everything queued after it for that ticket.
- */
-export async function discardOp(db: AppDb, opId: string, now: number = Date.now()): Promise<boolean> {
-  return guardStorage(() =>
-    db.transaction('rw', [db.tickets, db.outbox, db.blobs], async () => {
-      const op = await db.outbox.where('opId').equals(opId).first();
-      if (!op) return false;
-      if (op.status === 'inflight' && op.leaseUntil > now) return false; // being sent right now
-      const touched = new Set(opTickets(op));
-      await removeOp(db, op);
-
-      if (op.kind === 'ticket.create') {
-        const later = await db.outbox.where('ticketIds').equals(op.ticketId).toArray();
-        for (const other of later) {
-          const ids = opTickets(other).filter((id) => id !== op.ticketId);
-          if (ids.length === 0) await removeOp(db, other);
-          else {
-            const payload = other.kind === 'ticket.delete' ? { tickets: ids } : other.payload;
-            await db.outbox.update(other.seq as number, { ticketId: ids[0] as string, ticketIds: ids, payload });
-          }
-        }
-        await db.tickets.delete(op.ticketId);
-        return true;
-      }
-
-      if (op.kind === 'ticket.delete' && op.revert && 'rows' in op.revert) {
-        for (const row of op.revert.rows) {
-          if (!(await db.tickets.get(row.ticket_id))) await db.tickets.put(row);
-        }
-      } else if (op.revert && !('rows' in op.revert)) {
-        // Undo only the fields no later operation of the same ticket changes again.
-        const later = (await db.outbox.where('ticketIds').equals(op.ticketId).toArray()).filter(
-          (o) => (o.seq as number) > (op.seq as number),
-        );
-        const laterKeys = new Set(later.flatMap(changedKeys));
-        const undo: Partial<Ticket> = {};
-        for (const [k, v] of Object.entries(op.revert)) {
-          if (!laterKeys.has(k)) (undo as Record<string, unknown>)[k] = v;
-        }
-        if (Object.keys(undo).length > 0) await db.tickets.update(op.ticketId, undo);
-      }
-      await refreshPending(db, touched, now);
-      return true;
-    }),
-  );
 }
 
 /** Every blob an operation keeps: an image's, or each file of an upload batch. */

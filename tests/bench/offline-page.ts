@@ -13,7 +13,8 @@ import {
 import { db as appDbInstance, type AppDb, type CategoryRow, type TicketRow } from '../../src/offline/db';
 import { createHttp } from '../../src/offline/http';
 import { pullMonth, seenKey } from '../../src/offline/pull';
-import { createManualTicket, setTicketCategory, setTicketNote } from '../../src/offline/ticket-actions';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
+import { setTicketCategory, setTicketNote } from '../../src/offline/operations/ticket-update';
 import { seededRandom } from '../../src/domain/seeded-random';
 
 const appDb = (): AppDb => appDbInstance;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDb } from '../../src/offline/db';
 import { onAuthRequired, startDrainTriggers, syncNow, type TriggerEnv } from '../../src/offline/drain-triggers';
-import { createManualTicket } from '../../src/offline/ticket-actions';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
 import { CTX, expenseForm, freshDb, json, scriptedFetch } from './outbox-fixtures';
 
 let db: AppDb;

@@ -3,7 +3,10 @@ import type { AppDb } from '../../src/offline/db';
 import { MSG } from '../../src/domain/messages';
 import { BACKOFF_BASE_MS, LEASE_MS, backoffMs } from '../../src/domain/outbox-ops';
 import { drainOutbox, type DrainDeps } from '../../src/offline/drain';
-import { attachTicketImage, createManualTicket, deleteTickets, setTicketCategory, setTicketNote } from '../../src/offline/ticket-actions';
+import { attachTicketImage } from '../../src/offline/operations/ticket-image';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
+import { deleteTickets } from '../../src/offline/operations/ticket-delete';
+import { setTicketCategory, setTicketNote } from '../../src/offline/operations/ticket-update';
 import { listOutbox } from '../../src/offline/outbox';
 import {
   CATEGORIES, CTX, apiTicket, expenseForm, forTicket, freshDb, isCreate, isUpdate, json, png, scriptedFetch,
@@ -146,7 +149,7 @@ describe('drainOutbox', () => {
     expect(r).toMatchObject({ parked: 1, sent: 0 });
     expect((await listOutbox(db))[0]).toMatchObject({ status: 'failed', lastError: MSG.ticketNotFound, lastStatus: 404 });
     // Discard the update: the image goes next and is parked the same way, never a loop.
-    const { discardOp } = await import('../../src/offline/outbox');
+    const { discardOp } = await import('../../src/offline/outbox-control');
     await discardOp(db, (await listOutbox(db))[0]!.opId);
     const r2 = await drainOutbox(deps(api.fetch));
     expect(r2).toMatchObject({ parked: 1 });

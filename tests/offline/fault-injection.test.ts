@@ -10,9 +10,10 @@ import type { AppDb } from '../../src/offline/db';
 import { drainOutbox } from '../../src/offline/drain';
 import { createHttp } from '../../src/offline/http';
 import { pullYear } from '../../src/offline/pull';
-import {
-  attachTicketImage, createManualTicket, deleteTickets, setIncomeCategory, setTicketCategory, setTicketNote,
-} from '../../src/offline/ticket-actions';
+import { attachTicketImage } from '../../src/offline/operations/ticket-image';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
+import { deleteTickets } from '../../src/offline/operations/ticket-delete';
+import { setIncomeCategory, setTicketCategory, setTicketNote } from '../../src/offline/operations/ticket-update';
 import { tickets as ticketsTable } from '../../src/server/db/schema';
 import { createHarness, type Harness } from '../server/helpers/harness';
 import { CATEGORIES, RFC, RFC2, expenseForm, freshDb, png } from './outbox-fixtures';

@@ -4,7 +4,9 @@ import { MSG } from '../../src/domain/messages';
 import { PULL_CHUNK, applyPull, isMonthSeen, pullMonth, pullYear } from '../../src/offline/pull';
 import { refreshReferenceData } from '../../src/offline/reference-data';
 import { LIST_TTL_MS } from '../../src/offline/local-data';
-import { createManualTicket, deleteTickets, setTicketNote } from '../../src/offline/ticket-actions';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
+import { deleteTickets } from '../../src/offline/operations/ticket-delete';
+import { setTicketNote } from '../../src/offline/operations/ticket-update';
 import { ApiError, createHttp } from '../../src/offline/http';
 import { CTX, RFC, apiTicket, expenseForm, freshDb, json, scriptedFetch } from './outbox-fixtures';
 

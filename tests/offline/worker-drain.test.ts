@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDb } from '../../src/offline/db';
 import { installOutboxDrain, type WorkerScope } from '../../src/offline/worker-drain';
-import { createManualTicket } from '../../src/offline/ticket-actions';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
 import { CTX, expenseForm, freshDb, scriptedFetch } from './outbox-fixtures';
 
 let db: AppDb;

@@ -8,7 +8,7 @@ import { MSG } from '../../domain/messages';
 import { newId } from '../../domain/ids';
 import { db } from '../../offline/db';
 import { getSession } from '../../offline/session';
-import { queueUpload } from '../../offline/upload-actions';
+import { queueUpload } from '../../offline/operations/files-upload';
 import { onUploadAck } from '../../offline/upload-signal';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';

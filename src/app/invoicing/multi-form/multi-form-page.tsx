@@ -23,7 +23,7 @@ import { TaxDataNotice } from '../form-parts/tax-data-notice';
 import { UnknownMerchant } from '../form-parts/unknown-merchant';
 import { useFormFields } from '../form-parts/use-form-fields';
 import { dexieFieldsCache } from '../ticket-form/ticket-form-page';
-import { DEFAULT_USO_CFDI } from '../ticket-form/request-ticket';
+import { DEFAULT_USO_CFDI } from '../../../offline/operations/ticket-create';
 import { addEntry, checkList, listTotal, removeEntry, type MultiEntry } from './multi-list';
 import '../invoice.css';
 

@@ -25,7 +25,8 @@ import { NoteDialog } from '../form-parts/note-dialog';
 import { TaxDataNotice } from '../form-parts/tax-data-notice';
 import { UnknownMerchant } from '../form-parts/unknown-merchant';
 import { useFormFields, type FieldsCache } from '../form-parts/use-form-fields';
-import { awaitTicketRequest, queueTicketRequest } from './request-ticket';
+import { requestMerchantTicket } from '../../../offline/operations/ticket-create';
+import { awaitOperation } from '../../../offline/outbox-control';
 import '../invoice.css';
 
 export const dexieFieldsCache: FieldsCache = {
@@ -77,10 +78,10 @@ function TicketForm({ merchant }: { merchant: MerchantEntry }) {
     try {
       const verified = await verifyIfOnline(merchant, values);
       if (verified?.invoiced) throw new ApiError(MSG.ticketAlreadyInvoiced, 409);
-      const { opId } = await queueTicketRequest(db, {
+      const { opId } = await requestMerchantTicket(db, {
         merchant, rfc: selected.rfc, username: getSession()?.username ?? '', values, note, verified,
       });
-      const outcome = await awaitTicketRequest(db, opId);
+      const outcome = await awaitOperation(db, opId, { discardRefused: true });
       if (outcome.kind === 'refused') throw new ApiError(outcome.message || MSG.generic, 400);
       notes.dismissAll();
       if (outcome.kind === 'sent') toast.info(MSG.invoiceRequested, MSG.invoiceRequestedTitle);

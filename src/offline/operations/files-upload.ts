@@ -1,12 +1,14 @@
 // 'Importar CFDIs' offline first (DESIGN §4): a batch of checked files becomes ONE outbox operation
 // (files.upload) whose bytes wait in the blobs table as ArrayBuffers, written in one transaction; the
 // drain sends it as multipart with its Idempotency-Key when there is a connection.
-import { checkImportFile, IMPORT_HEAD_BYTES, IMPORT_MAX_FILES } from '../domain/import-files';
-import { newId } from '../domain/ids';
-import { MSG } from '../domain/messages';
-import type { AppDb, BlobRow } from './db';
-import { requestDrain } from './drain-signal';
-import { guardStorage, makeOp } from './outbox';
+import { checkImportFile, IMPORT_HEAD_BYTES, IMPORT_MAX_FILES } from '../../domain/import-files';
+import { newId } from '../../domain/ids';
+import { MSG } from '../../domain/messages';
+import type { AppDb, BlobRow } from '../db';
+import { requestDrain } from '../drain-signal';
+import { guardStorage, makeOp } from '../outbox';
+import { announceUpload } from '../upload-signal';
+import { appendBlob, type Operation } from './operation';
 
 /** What the drain needs to build the request; the files themselves are the operation's blobIds. */
 export interface UploadPayload {
@@ -14,6 +16,23 @@ export interface UploadPayload {
   /** The account chosen in the dashboard; the server files the CFDI under it. */
   rfc: string;
 }
+
+export const filesUpload: Operation = {
+  // 'Importar CFDIs' (DESIGN §3): one part named `file` per file, and the account chosen.
+  request(op, blobs, ctx) {
+    const { userId, rfc } = op.payload as UploadPayload;
+    const form = new FormData();
+    if (rfc) form.append('rfc', rfc);
+    for (const b of blobs) appendBlob(form, 'file', b);
+    return new Request(ctx.url(`/api/v3/users/${encodeURIComponent(String(userId))}/files`), { method: 'POST', headers: ctx.headers, body: form });
+  },
+  changedFields: () => [],
+  // The import dialog learns the server's ids of the files (for their statuses) from the answer.
+  announce: (op, body) => announceUpload(op.opId, body),
+  undo: async () => undefined, // nothing was shown before the server answered; the bytes go with the row
+  failureMessage: MSG.importFailed,
+  ticketGone: false,
+};
 
 export interface UploadFile {
   bytes: ArrayBuffer;

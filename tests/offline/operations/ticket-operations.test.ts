@@ -1,18 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppDb } from '../../src/offline/db';
-import { MSG } from '../../src/domain/messages';
-import { manualTicketPayload } from '../../src/domain/spending-form';
-import {
-  StorageFullError, attachTicketImage, createManualTicket, deleteTickets, setIncomeCategory, setTicketCategory, setTicketNote,
-} from '../../src/offline/ticket-actions';
-import { countPending, discardOp, listOutbox, retryOp } from '../../src/offline/outbox';
-import { queryMonthPage } from '../../src/app/tickets/month-query';
+import type { AppDb } from '../../../src/offline/db';
+import { MSG } from '../../../src/domain/messages';
+import { manualTicketPayload } from '../../../src/domain/spending-form';
+import { StorageFullError } from '../../../src/offline/outbox';
+import { attachTicketImage } from '../../../src/offline/operations/ticket-image';
+import { createManualTicket } from '../../../src/offline/operations/ticket-create';
+import { deleteTickets } from '../../../src/offline/operations/ticket-delete';
+import { setIncomeCategory, setTicketCategory, setTicketNote } from '../../../src/offline/operations/ticket-update';
+import { countPending, listOutbox } from '../../../src/offline/outbox';
+import { discardOp, retryOp } from '../../../src/offline/outbox-control';
+import { queryMonthPage } from '../../../src/app/tickets/month-query';
 
 const NO_NAMES = { companies: new Map<string, string>(), incomeCategories: new Map<number, string>() };
 const monthTickets = (d: typeof db, rfc: string, month: string, page = 1) => queryMonthPage(d, { rfc, month, search: '', page }, NO_NAMES);
-import { onDrainRequested } from '../../src/offline/drain-signal';
-import { CATEGORIES, CTX, RFC, RFC2, expenseForm, freshDb, png } from './outbox-fixtures';
-import { isUuidV7 } from '../../src/domain/ids';
+import { onDrainRequested } from '../../../src/offline/drain-signal';
+import { CATEGORIES, CTX, RFC, RFC2, expenseForm, freshDb, png } from '../outbox-fixtures';
+import { isUuidV7 } from '../../../src/domain/ids';
 
 let db: AppDb;
 afterEach(async () => {

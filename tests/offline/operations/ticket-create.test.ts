@@ -1,11 +1,12 @@
 // The ticket form's request goes through the outbox like a manual ticket (offline first): one
 // transaction writes the pending ticket and its ticket.create; the screen then learns the server's answer.
 import { afterEach, describe, expect, it } from 'vitest';
-import { awaitTicketRequest, merchantTicketPayload, queueTicketRequest, REQUESTED_STATUS, type TicketRequest } from '../../../src/app/invoicing/ticket-form/request-ticket';
+import { merchantTicketPayload, requestMerchantTicket, REQUESTED_STATUS, type TicketRequest } from '../../../src/offline/operations/ticket-create';
+import { awaitOperation } from '../../../src/offline/outbox-control';
 import { merchantByShortName, type MerchantEntry } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import { createDb, type AppDb } from '../../../src/offline/db';
-import { ticket } from './fixtures';
+import { ticket } from '../../app/invoicing/fixtures';
 
 let db: AppDb;
 let n = 0;
@@ -27,7 +28,7 @@ const request = (over: Partial<TicketRequest> = {}): TicketRequest => ({
 describe('queueing the request', () => {
   it('writes the pending ticket of the merchant and its ticket.create with company[id] = merchant', async () => {
     db = createDb(`test-req-${++n}`);
-    const { opId, ticketId } = await queueTicketRequest(db, request(), new Date('2026-11-22T18:00:00Z'));
+    const { opId, ticketId } = await requestMerchantTicket(db, request(), new Date('2026-11-22T18:00:00Z'));
     const row = await db.tickets.get(ticketId);
     expect(row).toMatchObject({
       company_short_name: 'autozone', ticket_number: '100234', amount: '116.00', ticket_status_name: 'pendiente',
@@ -44,7 +45,7 @@ describe('queueing the request', () => {
   it('offline (nothing verified) it still keeps the request, with what was typed', async () => {
     db = createDb(`test-req-${++n}`);
     const now = new Date('2026-11-22T18:00:00Z');
-    const { ticketId } = await queueTicketRequest(db, request({ verified: null }), now);
+    const { ticketId } = await requestMerchantTicket(db, request({ verified: null }), now);
     expect(await db.tickets.get(ticketId)).toMatchObject({ ticket_number: '100234', amount: '0.00', received_at: now.toISOString() });
   });
 });
@@ -52,26 +53,36 @@ describe('queueing the request', () => {
 describe('waiting for the answer', () => {
   it('sent: the operation left the outbox', async () => {
     db = createDb(`test-req-${++n}`);
-    const { opId } = await queueTicketRequest(db, request());
+    const { opId } = await requestMerchantTicket(db, request());
     await db.outbox.where('opId').equals(opId).delete();
-    expect(await awaitTicketRequest(db, opId, { intervalMs: 5 })).toEqual({ kind: 'sent' });
+    expect(await awaitOperation(db, opId, { discardRefused: true })).toEqual({ kind: 'sent' });
+  });
+
+  it('waits for the change itself: it answers as soon as the drain removes the operation, not on a timer', async () => {
+    db = createDb(`test-req-${++n}`);
+    const { opId } = await requestMerchantTicket(db, request());
+    const started = Date.now();
+    const outcome = awaitOperation(db, opId, { timeoutMs: 60_000 });
+    setTimeout(() => void db.outbox.where('opId').equals(opId).delete(), 30);
+    expect(await outcome).toEqual({ kind: 'sent' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('refused: the server message comes back and the dead request is discarded with its ticket', async () => {
     db = createDb(`test-req-${++n}`);
-    const { opId, ticketId } = await queueTicketRequest(db, request());
+    const { opId, ticketId } = await requestMerchantTicket(db, request());
     await db.outbox.where('opId').equals(opId).modify({ status: 'failed', lastStatus: 409, lastError: MSG.ticketAlreadyInvoiced });
-    expect(await awaitTicketRequest(db, opId, { intervalMs: 5 })).toEqual({ kind: 'refused', message: MSG.ticketAlreadyInvoiced });
+    expect(await awaitOperation(db, opId, { discardRefused: true })).toEqual({ kind: 'refused', message: MSG.ticketAlreadyInvoiced });
     expect(await db.tickets.get(ticketId)).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('queued: a network failure (or the time-out) leaves it pending for the reconnect', async () => {
     db = createDb(`test-req-${++n}`);
-    const { opId } = await queueTicketRequest(db, request());
-    expect(await awaitTicketRequest(db, opId, { timeoutMs: 0 })).toEqual({ kind: 'queued' });
+    const { opId } = await requestMerchantTicket(db, request());
+    expect(await awaitOperation(db, opId, { timeoutMs: 0 })).toEqual({ kind: 'queued' });
     await db.outbox.where('opId').equals(opId).modify({ attempts: 1, lastStatus: null, nextAttemptAt: Date.now() + 60_000 });
-    expect(await awaitTicketRequest(db, opId, { timeoutMs: 10_000, intervalMs: 5 })).toEqual({ kind: 'queued' });
+    expect(await awaitOperation(db, opId, { timeoutMs: 10_000 })).toEqual({ kind: 'queued' });
     expect(await db.outbox.count()).toBe(1);
   });
 });

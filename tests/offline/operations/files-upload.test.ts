@@ -2,13 +2,14 @@
 // bytes and the operation; the drain sends it as multipart with its Idempotency-Key, keeps it on a
 // network error, and removes it and every blob on a 2xx (announcing the server's ids) or a discard.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/domain/messages';
-import type { AppDb } from '../../src/offline/db';
-import { drainOutbox, type DrainDeps } from '../../src/offline/drain';
-import { discardOp, listOutbox } from '../../src/offline/outbox';
-import { queueUpload, uploadLabel } from '../../src/offline/upload-actions';
-import { onUploadAck, uploadedFiles, type UploadAck } from '../../src/offline/upload-signal';
-import { RFC, freshDb, json } from './outbox-fixtures';
+import { MSG } from '../../../src/domain/messages';
+import type { AppDb } from '../../../src/offline/db';
+import { drainOutbox, type DrainDeps } from '../../../src/offline/drain';
+import { discardOp } from '../../../src/offline/outbox-control';
+import { listOutbox } from '../../../src/offline/outbox';
+import { queueUpload, uploadLabel } from '../../../src/offline/operations/files-upload';
+import { onUploadAck, uploadedFiles, type UploadAck } from '../../../src/offline/upload-signal';
+import { RFC, freshDb, json } from '../outbox-fixtures';
 
 let db: AppDb;
 afterEach(async () => {
