@@ -15,6 +15,7 @@ import { manualTicketPayload } from '../../src/domain/spending-form';
 import type { Ticket } from '../../src/domain/ticket';
 import type { CcBench } from './offline-page';
 import { seededRandom } from '../../src/domain/seeded-random';
+import { sized } from './scale';
 
 export interface OfflineBenchDeps {
   base: string;
@@ -35,14 +36,14 @@ const ARGS = [
 ];
 /** The third account the benchmarks add to the demo user (the demo has two). */
 const BENCH_RFC = 'BENC850101AB1';
-const DEXIE_TICKETS = 100_000;
+const DEXIE_TICKETS = sized(100_000, 720);
 const DEXIE_MONTHS = 24;
-const SEED_CHUNK = 1_000;
-const QUERY_PICKS = 50;
-const RENDER_PICKS = 51; // 17 per account
-const SYNC_TICKETS = 2_000;
-const SYNC_RUNS = 3;
-const REPLAY = { creates: 500, notes: 250, tags: 250 };
+const SEED_CHUNK = sized(1_000, 100);
+const QUERY_PICKS = sized(50, 3);
+const RENDER_PICKS = sized(51, 3); // 17 per account
+const SYNC_TICKETS = sized(2_000, 20);
+const SYNC_RUNS = sized(3, 1);
+const REPLAY = sized({ creates: 500, notes: 250, tags: 250 }, { creates: 6, notes: 3, tags: 3 });
 
 declare global {
   interface Window {

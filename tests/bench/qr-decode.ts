@@ -10,6 +10,7 @@ import QRCode from 'qrcode';
 import { merchantTicketQrUrl } from '../../src/domain/qr-payload';
 import type { QrBenchResult } from './qr-decode-page';
 import { chromiumExecutable } from '../tools/system-tools';
+import { sized } from './scale';
 
 export const FRAME_W = 1280;
 export const FRAME_H = 720;
@@ -57,7 +58,7 @@ export interface QrBenchDeps {
   median: (values: number[]) => number;
 }
 
-const RUNS = 30;
+const RUNS = sized(30, 2);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking'];
 
 export async function qrDecodeSection(deps: QrBenchDeps): Promise<void> {

@@ -7,7 +7,9 @@
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
 //        --no-views, --no-data, --no-import, --no-uploads, --only bundle|browser|load|offline|views|data|import|uploads
-//        (just that section; results go to latest-<section>.json).
+//        (just that section; results go to latest-<section>.json),
+//        --smoke (every section once with tiny sizes, tests/bench/scale.ts; CI runs it so no section rots
+//        unseen: it fails only when a section errors, its figures are no measurement and go to latest-smoke.json).
 // The view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
 // Then the server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
@@ -36,6 +38,7 @@ import { invoicingSection } from './invoicing';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
 import { chromiumExecutable } from '../tools/system-tools';
+import { SMOKE, sized } from './scale';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The machine's Chromium, else the one @sparticuz/chromium ships (tests/tools/system-tools.ts). */
@@ -57,7 +60,7 @@ const SESSION_KEY = 'session';
 const argv = process.argv.slice(2);
 const flag = (name: string): boolean => argv.includes(name);
 const runsAt = argv.indexOf('--runs');
-const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : 5;
+const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : sized(5, 1);
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
 const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals', 'sat-sync', 'company', 'uploads'] as const;
@@ -71,6 +74,7 @@ const wants = (section: (typeof SECTIONS)[number]): boolean => ONLY === undefine
 
 const figures: Record<string, string | number> = {};
 let failed = false;
+const sectionSeconds: Record<string, number> = {};
 
 function report(key: string, value: string | number): void {
   figures[key] = value;
@@ -98,6 +102,18 @@ const percentile = (values: number[], p: number): number => {
 };
 
 const round = (n: number, digits = 0): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Runs one section: an error it throws is reported as `<name>-error` and fails the run; its wall time is kept. */
+async function section(name: string, run: () => unknown): Promise<void> {
+  const t0 = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    fail(name, error);
+  } finally {
+    sectionSeconds[name] = round((performance.now() - t0) / 1000, 1);
+  }
+}
 
 // ---------------------------------------------------------------- server
 
@@ -387,7 +403,7 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
   const list = await load({
     url: `${base}/user_clients`,
     connections: 50,
-    duration: 10,
+    duration: sized(10, 1),
     headers: { 'X-Access-Token': session.token },
   });
   report('user-clients-req-per-s', Math.round(list.result.requests.average));
@@ -399,7 +415,7 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
     url: `${base}/api/v2/login`,
     method: 'POST',
     connections: 10,
-    duration: 10,
+    duration: sized(10, 1),
     headers: { 'content-type': 'application/json' },
     body: LOGIN_BODY,
   });
@@ -412,7 +428,7 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
     url: `${base}/api/v2/login`,
     method: 'POST',
     connections: 1,
-    duration: 5,
+    duration: sized(5, 1),
     headers: { 'content-type': 'application/json' },
     body: LOGIN_BODY,
   });
@@ -420,6 +436,63 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
 }
 
 // ---------------------------------------------------------------- main
+
+/** The sections that share one server (started only when one of them runs). */
+async function sharedServerSections(): Promise<void> {
+  const t0 = performance.now();
+  let server: Server | null = null;
+  try {
+    server = await startServer();
+    sectionSeconds['server-start'] = round((performance.now() - t0) / 1000, 1);
+    const base = server.url;
+    report('database', process.env.DATABASE_URL ? 'postgresql' : 'pglite');
+    let session: DemoSession | null = null;
+    try {
+      session = await logIn(base);
+    } catch (error) {
+      fail('login', error);
+    }
+    if (wants('browser')) await section('browser', () => browserSection(base, session));
+    if (wants('load') && !flag('--no-load') && session) {
+      const signedIn = session;
+      await section('load', () => loadSection(base, signedIn));
+    }
+    if (wants('offline') && !flag('--no-offline') && session) {
+      const signedIn = session;
+      await section('offline', () =>
+        offlineSection({
+          base,
+          session: signedIn,
+          chromePath: CHROME_PATH,
+          seedSession: (page) => seedSession(page, signedIn),
+          report,
+          fail,
+          median,
+          percentile,
+        }),
+      );
+    }
+    if (wants('views') && !flag('--no-views') && session) {
+      const signedIn = session;
+      await section('views', () =>
+        viewsSection({
+          base,
+          session: signedIn,
+          chromePath: CHROME_PATH,
+          seedSession: (page) => seedSession(page, signedIn),
+          report,
+          fail,
+          median,
+          percentile,
+        }),
+      );
+    }
+  } catch (error) {
+    fail('server', error);
+  } finally {
+    await server?.stop();
+  }
+}
 
 async function main(): Promise<void> {
   if (flag('--build') || !existsSync(join(DIST, 'index.html'))) {
@@ -432,143 +505,46 @@ async function main(): Promise<void> {
   }
 
   if (wants('bundle')) {
-    try {
+    await section('bundle', () => {
       const bundle = measureBundle(DIST);
       for (const text of formatReport(bundle)) {
         const [key, ...rest] = text.split(': ');
         report(key!, rest.join(': '));
       }
       for (const failure of budgetFailures(bundle)) console.error(`over budget: ${failure}`);
-    } catch (error) {
-      fail('bundle', error);
-    }
+    });
   }
 
-  let server: Server | null = null;
-  try {
-    server = await startServer();
-    report('database', process.env.DATABASE_URL ? 'postgresql' : 'pglite');
-    let session: DemoSession | null = null;
-    try {
-      session = await logIn(server.url);
-    } catch (error) {
-      fail('login', error);
-    }
-    if (wants('browser')) {
-      try {
-        await browserSection(server.url, session);
-      } catch (error) {
-        fail('browser', error);
-      }
-    }
-    if (wants('load') && !flag('--no-load') && session) {
-      try {
-        await loadSection(server.url, session);
-      } catch (error) {
-        fail('load', error);
-      }
-    }
-    if (wants('offline') && !flag('--no-offline') && session) {
-      const signedIn = session;
-      try {
-        await offlineSection({
-          base: server.url,
-          session: signedIn,
-          chromePath: CHROME_PATH,
-          seedSession: (page) => seedSession(page, signedIn),
-          report,
-          fail,
-          median,
-          percentile,
-        });
-      } catch (error) {
-        fail('offline', error);
-      }
-    }
-    if (wants('views') && !flag('--no-views') && session) {
-      const signedIn = session;
-      try {
-        await viewsSection({
-          base: server.url,
-          session: signedIn,
-          chromePath: CHROME_PATH,
-          seedSession: (page) => seedSession(page, signedIn),
-          report,
-          fail,
-          median,
-          percentile,
-        });
-      } catch (error) {
-        fail('views', error);
-      }
-    }
-  } catch (error) {
-    fail('server', error);
-  } finally {
-    await server?.stop();
-  }
+  if ((['browser', 'load', 'offline', 'views'] as const).some(wants)) await sharedServerSections();
 
   // Its own server on its own data (100,000 tickets), after the shared one has stopped.
-  if (wants('data') && !flag('--no-data')) {
-    try {
-      await dataSection({ report, freePort, percentile });
-    } catch (error) {
-      fail('data', error);
-    }
-  }
+  if (wants('data') && !flag('--no-data')) await section('data', () => dataSection({ report, freePort, percentile }));
   // 5,000 CFDI imported end to end, as files and as zips, on a server of its own, each with its
   // seals and SAT's rules checked; first what that validation costs per CFDI on one core.
   if (wants('import') && !flag('--no-import')) {
-    try {
-      await cfdiValidateSection(report);
-      cfdiRulesSection(report);
+    await section('import', async () => {
+      await cfdiValidateSection(report, sized(3, 0.2));
+      cfdiRulesSection(report, sized(3, 0.2));
       await importSection({ report, freePort });
-    } catch (error) {
-      fail('import', error);
-    }
+    });
   }
   // Upload hardening: 100 uploads of 2 MB (one request, three at once): server memory and files/s; the API's
   // latency while the worst hostile PDF is read. On a server of its own.
-  if (wants('uploads') && !flag('--no-uploads')) {
-    try {
-      await uploadsSection({ report, freePort, percentile });
-    } catch (error) {
-      fail('uploads', error);
-    }
-  }
+  if (wants('uploads') && !flag('--no-uploads')) await section('uploads', () => uploadsSection({ report, freePort, percentile }));
   // QR decode of a 720p camera frame in Chromium.
-  if (wants('qr') && !flag('--no-qr')) await qrDecodeSection({ chromePath: CHROME_PATH, report, fail, median });
+  if (wants('qr') && !flag('--no-qr')) await section('qr', () => qrDecodeSection({ chromePath: CHROME_PATH, report, fail, median }));
   // Invoices built, sealed, stamped and rendered to PDF per second.
-  if (wants('invoicing') && !flag('--no-invoicing')) {
-    try {
-      await invoicingSection({ report });
-    } catch (error) {
-      fail('invoicing', error);
-    }
-  }
+  if (wants('invoicing') && !flag('--no-invoicing')) await section('invoicing', () => invoicingSection({ report, seconds: sized(3, 0.2) }));
   // The daily renewal job over 10,000 due subscriptions.
-  if (wants('renewals') && !flag('--no-renewals')) {
-    try {
-      await renewalsSection({ report });
-    } catch (error) {
-      fail('renewals', error);
-    }
-  }
+  if (wants('renewals') && !flag('--no-renewals')) await section('renewals', () => renewalsSection({ report, n: sized(10_000, 20) }));
   // One account's daily SAT sync of 1,000 CFDI through the import pipeline.
-  if (wants('sat-sync') && !flag('--no-sat-sync')) {
-    try {
-      await satSyncSection({ report });
-    } catch (error) {
-      fail('sat-sync', error);
-    }
-  }
+  if (wants('sat-sync') && !flag('--no-sat-sync')) await section('sat-sync', () => satSyncSection({ report, n: sized(1_000, 10) }));
   // The company view of 500 collaborators and 50,000 tickets (stats and list p95, approving 1,000).
-  if (wants('company') && !flag('--no-company')) {
-    try {
-      await companySection({ report, percentile });
-    } catch (error) {
-      fail('company', error);
-    }
+  if (wants('company') && !flag('--no-company')) await section('company', () => companySection({ report, percentile }));
+
+  if (SMOKE) {
+    for (const [name, seconds] of Object.entries(sectionSeconds)) console.log(`smoke ${name}: ${seconds} s`);
+    console.log(failed ? 'bench smoke: a section failed (see the -error lines above)' : 'bench smoke: every section ran');
   }
 
   const outDir = join(ROOT, 'tests/bench/results');
@@ -580,10 +556,12 @@ async function main(): Promise<void> {
     // reported as unknown
   }
   await writeFile(
-    join(outDir, ONLY ? `latest-${ONLY}.json` : 'latest.json'),
+    join(outDir, `latest${SMOKE ? '-smoke' : ''}${ONLY ? `-${ONLY}` : ''}.json`),
     JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, figures }, null, 2) + '\n',
   );
   process.exitCode = failed ? 1 : 0;
 }
 
 await main();
+// The figures are written: end here, even if a section left a handle open (the SAT sync's does).
+process.exit();

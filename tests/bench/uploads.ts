@@ -16,12 +16,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
+import { sized } from './scale';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FILES = 100;
+const FILES = sized(100, 3);
 /** Just under the 2 MB limit per file. */
-const FILE_BYTES = 2 * 1024 * 1024 - 1024;
-const HOSTILE_KB = Number(process.env.UPLOADS_BENCH_HOSTILE_KB ?? '') || 2048;
+const FILE_BYTES = sized(2 * 1024 * 1024 - 1024, 64 * 1024);
+const HOSTILE_KB = Number(process.env.UPLOADS_BENCH_HOSTILE_KB ?? '') || sized(2048, 64);
 const FINAL = new Set(['importado', 'duplicado', 'rechazado']);
 
 export interface UploadsBenchDeps {

@@ -20,6 +20,7 @@ import { formatMoney } from '../../src/domain/money';
 import { manualTicketPayload } from '../../src/domain/spending-form';
 import type { OfflineBenchDeps } from './offline';
 import type { CcViews, Timing } from './views-page';
+import { sized } from './scale';
 
 /** What run.ts hands to a browser section (the same as the offline benchmarks'). */
 export type ViewsBenchDeps = OfflineBenchDeps;
@@ -37,10 +38,10 @@ const ARGS = [
 ];
 /** The benchmarks' own account (tests/bench/offline.ts adds the same one). */
 const BENCH_RFC = 'BENC850101AB1';
-const ANNUAL_TICKETS = 5_000;
-const EXPORT_TICKETS = 10_000;
-const RUNS = 5;
-const OPEN_RUNS = 3;
+const ANNUAL_TICKETS = sized(5_000, 60);
+const EXPORT_TICKETS = sized(10_000, 50);
+const RUNS = sized(5, 1);
+const OPEN_RUNS = sized(3, 1);
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -254,7 +255,7 @@ async function exportBench(deps: ViewsBenchDeps, browser: Browser, code: string)
     await openDashboard(deps, page, async () => {
       seeded = await page.evaluate(
         (o) => window.ccViews.seedSelectable(o),
-        { rfc: BENCH_RFC, month, total: EXPORT_TICKETS, chunk: 1_000, username: deps.session.username },
+        { rfc: BENCH_RFC, month, total: EXPORT_TICKETS, chunk: sized(1_000, 25), username: deps.session.username },
       );
     });
     if (seeded < EXPORT_TICKETS) throw new Error(`seeded ${seeded} tickets`);
