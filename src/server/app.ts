@@ -23,6 +23,7 @@ import { refuseControlChars } from './http/control-chars';
 import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
+import { importCfdiBatch } from './imports/import-cfdi';
 import { importRoutes, REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from './imports/routes';
 import { uploadGate } from './imports/upload-limits';
 import { invoicingRoutes } from './invoicing/routes';
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', importRoutes(s, deps.imports));
   app.route('/', merchantRoutes(s, deps));
   app.route('/', rfcRoutes(s));
-  app.route('/', invoicingRoutes(s, deps));
+  app.route('/', invoicingRoutes(s, deps, importCfdiBatch));
   app.route('/', ticketViewRoutes(s, deps));
   app.route('/', chatRoutes(s, deps));
   app.route('/', plansRoutes(s, deps));

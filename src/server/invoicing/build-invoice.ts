@@ -11,8 +11,7 @@ import { toCents } from '../../domain/decimal';
 import { RFC_FOREIGN } from '../../domain/rfc';
 import type { CfdiInput } from '../cfdi/build';
 import type { InvoiceReceiver } from '../db/schema';
-import { ticketConceptos } from '../merchants/merchant-tickets';
-import type { Issuer, MerchantTicketRow } from './ports';
+import { ticketConceptos, type Issuer, type MerchantTicketRow } from './ports';
 
 export interface InvoiceInputSource {
   requestId: string;

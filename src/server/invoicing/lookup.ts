@@ -8,7 +8,6 @@ import type { Db } from '../db/client';
 import { clients, companies, invoiceRequests, receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { fail } from '../http/errors';
-import { importCfdiBatch } from '../imports/import-cfdi';
 import { verifiedAmong } from '../lib/rfc-verified';
 import { markIfReplaced } from '../cfdi/cancellation';
 
@@ -84,7 +83,23 @@ export interface ImportQuery {
  * else's CFDI travels only to an account that proved its RFC (403 otherwise), and only when the QR's
  * re, rr and tt match the stored CFDI as well as the UUID: the UUID alone is printed in many places.
  */
-export async function importIssuedCfdi(db: Db, files: FileStore, userId: number, raw: ImportQuery, now: Date): Promise<string> {
+/** The import pipeline's batch import (imports/import-cfdi.ts importCfdiBatch), handed in by the composition root. */
+export type ImportCfdiBatch = (
+  db: Db,
+  files: FileStore,
+  userId: number,
+  accounts: readonly { clientId: number; rfc: string }[],
+  items: readonly { uploadId: string; bytes: Uint8Array }[],
+  now: Date,
+  onCommit: (tx: Db, outcomes: Map<string, ImportOutcome>) => Promise<void>,
+) => Promise<Map<string, ImportOutcome>>;
+
+interface ImportOutcome {
+  status: 'importado' | 'duplicado' | 'rechazado';
+  ticketIds: string[];
+}
+
+export async function importIssuedCfdi(db: Db, files: FileStore, importCfdiBatch: ImportCfdiBatch, userId: number, raw: ImportQuery, now: Date): Promise<string> {
   if (!raw.re?.trim() || !raw.rr?.trim() || !raw.tt?.trim()) throw fail(400, MSG.cfdiImportQrMissing);
   const q = { uuid: raw.uuid.trim().toUpperCase(), re: normalizeRfc(raw.re), rr: normalizeRfc(raw.rr), tt: raw.tt.trim() };
   const named = await db

@@ -13,10 +13,10 @@ import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
-import { maskEmail } from '../merchants/verify';
 import { requestFromForm, requestFromInvoice4, requestFromMulti } from './channels';
-import { importIssuedCfdi, lookupCfdi } from './lookup';
+import { importIssuedCfdi, lookupCfdi, type ImportCfdiBatch } from './lookup';
 import { pdfReadableBy, readableInvoiceRequest } from './pdf-access';
+import { maskEmail } from './ports';
 import type { InvoiceQueue } from './queue';
 import { invoiceFiles, resendInvoice } from './resend';
 import { CfdiImportBody, Invoice4Body, MerchantTicketCreateBody, MultiTicketCreateBody } from './schemas';
@@ -28,7 +28,7 @@ const RESENDS_PER_IP = { limit: 20, windowMs: 60 * 60_000 };
 /** Refacturar attempts per ticket: its owner needs one or two; guessing a check code needs millions. */
 const REFACTURAS_PER_TICKET = { limit: 20, windowMs: 60 * 60_000 };
 
-export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
+export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: ImportCfdiBatch): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const perRequest = new IpLimiter(RESENDS_PER_REQUEST.limit, RESENDS_PER_REQUEST.windowMs);
@@ -145,7 +145,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps): Hono<AppEnv> {
 
   app.post('/api/v3/cfdi/import', auth, async (c) => {
     const body = parseWith(CfdiImportBody, c.get('body'));
-    return ok(c, { ticket_id: await importIssuedCfdi(s.db, s.files, caller(c).userId, body, s.clock()) });
+    return ok(c, { ticket_id: await importIssuedCfdi(s.db, s.files, importCfdiBatch, caller(c).userId, body, s.clock()) });
   });
 
   return app;
