@@ -1,9 +1,9 @@
 // The ticket JSON's `invoice` is kept on the device as pulled, and replaced by the next pull.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TicketInvoice } from '../../../src/domain/invoicing';
-import type { AppDb } from '../../../src/offline/db';
-import { applyPull } from '../../../src/offline/pull';
-import { RFC, apiTicket, freshDb } from '../../offline/outbox-fixtures';
+import type { TicketInvoice } from '../../src/domain/invoicing';
+import type { AppDb } from '../../src/offline/db';
+import { applyPull } from '../../src/offline/pull';
+import { RFC, apiTicket, freshDb } from './outbox-fixtures';
 
 let db: AppDb | undefined;
 afterEach(async () => {
