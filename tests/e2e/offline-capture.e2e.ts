@@ -51,7 +51,7 @@ async function pollWithOutbox<T>(page: Page, read: () => Promise<T>, expected: T
   try {
     await expect.poll(read, { timeout, interval: 1000 }).toBe(expected);
   } catch (err) {
-    throw new Error(`${(err as Error).message}\noutbox: ${await outboxRows(page)}`);
+    throw new Error(`${(err as Error).message}\noutbox: ${await outboxRows(page)}`, { cause: err });
   }
 }
 
