@@ -19,7 +19,7 @@ import { Icon } from './ui/icon';
 import { Drawer } from './ui/overlay';
 import { MonthYearPicker, YearPicker, type Period } from './ui/pickers';
 import { toast } from './ui/toast-store';
-import { useOnline } from './use-online';
+import { useBackOnline, useOnline } from './use-online';
 import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from './outbox/outbox-view';
 import { AccountMenu } from './layout/account-menu';
 import { syncAccounts, syncReferenceLists } from './layout/account-sync';
@@ -36,6 +36,8 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   return <SideMenuLinks staff={staff} {...(onNavigate ? { onNavigate } : {})} />;
 }
 
+const SYNC_LOADING: SyncState = { status: 'loading' };
+
 function currentPeriod(): Period {
   const { year, month } = mexicoCityDate();
   return { year, month };
@@ -47,7 +49,9 @@ export function SignedInLayout() {
   const plans = useLiveQuery(() => db.plans.toArray(), []);
   const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
   const [period, setPeriod] = useState<Period>(currentPeriod);
-  const [sync, setSync] = useState<SyncState>({ status: 'idle' });
+  // One account pull per attempt; its answer counts only for the attempt it belongs to.
+  const [syncAttempt, setSyncAttempt] = useState(0);
+  const [synced, setSynced] = useState<{ attempt: number; sync: SyncState } | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -73,28 +77,25 @@ export function SignedInLayout() {
     };
   }, []);
 
-  const runSync = useCallback(async () => {
-    setSync({ status: 'loading' });
-    try {
-      await syncAccounts(db);
-      setSync({ status: 'done' });
-      void syncReferenceLists(db);
-    } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError(MSG.generic, 0);
-      if (e.status === 401) return; // the API client already signs out
-      setSync({ status: 'error', message: e.message, offline: e.offline });
-    }
-  }, []);
-
-  useEffect(() => {
-    void runSync();
-  }, [runSync]);
-
+  const sync: SyncState = synced?.attempt === syncAttempt ? synced.sync : SYNC_LOADING;
+  const runSync = useCallback(() => setSyncAttempt((n) => n + 1), []);
   // Back online after a failed pull: try again without asking.
-  const offlineFailure = sync.status === 'error' && sync.offline;
+  useBackOnline(sync.status === 'error' && sync.offline, runSync);
+
   useEffect(() => {
-    if (online && offlineFailure) void runSync();
-  }, [online, offlineFailure, runSync]);
+    const attempt = syncAttempt;
+    syncAccounts(db).then(
+      () => {
+        setSynced({ attempt, sync: { status: 'done' } });
+        void syncReferenceLists(db);
+      },
+      (err: unknown) => {
+        const e = err instanceof ApiError ? err : new ApiError(MSG.generic, 0);
+        if (e.status === 401) return; // the API client already signs out
+        setSynced({ attempt, sync: { status: 'error', message: e.message, offline: e.offline } });
+      },
+    );
+  }, [syncAttempt]);
 
   const count = accounts?.length ?? 0;
   const selectedIndex = count === 0 ? 0 : Math.min(prefs.defaultAccountIndex, count - 1);
@@ -149,7 +150,7 @@ export function SignedInLayout() {
       period,
       setPeriod,
       sync,
-      retrySync: () => void runSync(),
+      retrySync: runSync,
       openDetails: () => setDetailsOpen(true),
     }),
     [accounts, selected, selectedIndex, selectAccount, plans, period, sync, runSync],

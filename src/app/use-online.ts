@@ -1,5 +1,5 @@
 // navigator.onLine as React state: offline is a normal state every screen shows (brand guide).
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 function subscribe(cb: () => void): () => void {
   window.addEventListener('online', cb);
@@ -12,4 +12,18 @@ function subscribe(cb: () => void): () => void {
 
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+}
+
+/**
+ * Calls `retry` each time a read that failed for want of a connection can try again (online and
+ * `offlineFailure` both true, newly). Runs while rendering rather than in an effect, so `retry` must
+ * only set the calling component's own state (its attempt counter).
+ */
+export function useBackOnline(offlineFailure: boolean, retry: () => void): void {
+  const ready = useOnline() && offlineFailure;
+  const [wasReady, setWasReady] = useState(false);
+  if (ready !== wasReady) {
+    setWasReady(ready);
+    if (ready) retry();
+  }
 }

@@ -2,7 +2,7 @@
 // postal code and regime CFDI 4.0 asks of a receiver.
 // 'Cancelar' returns to the subscription profile (spec §2).
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { accountType, type Account } from '../../domain/account';
 import { MSG } from '../../domain/messages';
 import { NAME_MAX, checkTaxData } from '../../domain/registration';
@@ -17,6 +17,7 @@ import { CfdiTaxFields } from '../tax-data/cfdi-tax-fields';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
 import { toast } from '../ui/toast-store';
+import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 
@@ -36,7 +37,7 @@ function EditForm({ account }: { account: Account }) {
   const [error, setError] = useState<{ field: Field; message: string } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const { reg, focus } = useFieldRefs<Field>();
   const notes = useScreenToasts();
   const err = (f: Field) => (error?.field === f ? error.message : null);
 
@@ -54,7 +55,7 @@ function EditForm({ account }: { account: Account }) {
         : type === 'persona' ? (firstName.trim() ? 'lastName' : 'firstName') : 'name';
       setError({ field, message });
       notes.error(message);
-      refs.current[field]?.focus();
+      focus(field);
       return;
     }
     setError(null);
@@ -78,10 +79,6 @@ function EditForm({ account }: { account: Account }) {
       setBusy(false);
     }
   }
-
-  const reg = (f: Field) => (el: HTMLInputElement | HTMLSelectElement | null) => {
-    refs.current[f] = el;
-  };
 
   return (
     <form className="card stack" onSubmit={onSubmit} noValidate>

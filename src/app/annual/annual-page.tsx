@@ -166,11 +166,13 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
   const searchLookups = search.trim() ? lookups : null;
   const from = monthKey(year, 1);
   const to = monthKey(year, 12);
-  // Selection and paging start over on another year (as the dashboard does on another month).
-  useEffect(() => {
+  // Selection and paging start over on another year (as the dashboard does on another month), adjusted while rendering.
+  const [shownYear, setShownYear] = useState(year);
+  if (year !== shownYear) {
+    setShownYear(year);
     setPage(1);
     dispatchSelection({ type: 'reset' });
-  }, [year]);
+  }
   const result = useLiveQuery(
     () => queryMonthPage(db, { rfc, month: from, toMonth: to, search, page }, lookups),
     // Names matter only to a search (see the dashboard).

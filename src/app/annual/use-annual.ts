@@ -13,10 +13,12 @@ import { ApiError } from '../../offline/http';
 import { api } from '../api/client';
 import { deviceYearFigures, monthsSeen, yearMonths } from '../tickets/device-analytics';
 import { spendingSummary, type SpendingAnswer, type SpendingSummary } from '../tickets/spending-summary-model';
-import { useOnline } from '../use-online';
+import { useBackOnline, useOnline } from '../use-online';
 import { analyticsPath, seriesFromStats, statsPath, type StatsAnswer } from './annual-model';
 
 export type YearSync = { status: 'updating' } | { status: 'done' } | { status: 'offline' } | { status: 'error'; message: string };
+
+const UPDATING: YearSync = { status: 'updating' };
 
 const isOffline = (err: unknown) => (err instanceof ApiError && err.offline) || !navigator.onLine;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
@@ -27,33 +29,30 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : '');
  * tickets are a far bigger answer than its totals, so the charts go first.
  */
 export function useYearSync(rfc: string, year: number, attempt: number, after: boolean): { sync: YearSync; seen: boolean | undefined } {
-  const online = useOnline();
-  const [sync, setSync] = useState<YearSync>({ status: 'updating' });
   const [again, setAgain] = useState(0);
   const seen = useLiveQuery(() => monthsSeen(db, rfc, yearMonths(year)), [rfc, year]);
+  // One pull per year, attempt and reconnection: until it answers (or while waiting for `after`) the year is updating.
+  const pull = `${rfc}/${year}/${attempt}/${again}/${after}`;
+  const [answer, setAnswer] = useState<{ pull: string; sync: YearSync } | null>(null);
+  const sync = answer && answer.pull === pull ? answer.sync : UPDATING;
+  useBackOnline(sync.status === 'offline', () => setAgain((n) => n + 1));
 
   useEffect(() => {
-    let live = true;
-    setSync({ status: 'updating' });
     if (!after) return;
+    let live = true;
+    const settle = (s: YearSync) => live && setAnswer({ pull, sync: s });
     pullYear(db, api, rfc, year).then(
-      () => live && setSync({ status: 'done' }),
+      () => settle({ status: 'done' }),
       (err: unknown) => {
-        if (!live) return;
         // A 401 is handled by the session (the API client signs out); nothing to show here.
-        if (err instanceof ApiError && err.status === 401) setSync({ status: 'done' });
-        else setSync(isOffline(err) ? { status: 'offline' } : { status: 'error', message: messageOf(err) });
+        if (err instanceof ApiError && err.status === 401) settle({ status: 'done' });
+        else settle(isOffline(err) ? { status: 'offline' } : { status: 'error', message: messageOf(err) });
       },
     );
     return () => {
       live = false;
     };
-  }, [rfc, year, attempt, again, after]);
-
-  const offlineFailure = sync.status === 'offline';
-  useEffect(() => {
-    if (online && offlineFailure) setAgain((n) => n + 1);
-  }, [online, offlineFailure]);
+  }, [pull, rfc, year, after]);
 
   return { sync, seen };
 }
@@ -82,13 +81,11 @@ export function useYearFigures(rfc: string, year: number, attempt: number, compa
   const key = `${rfc}/${year}`;
   const [last, setLast] = useState<{ key: string; outcome: Outcome } | null>(null);
   const version = useLiveQuery(() => db.outbox.count(), []);
+  // Offline the answer is known without asking (adjusted while rendering); it stays until the server answers again.
+  if (!online && version !== undefined && (last?.key !== key || last.outcome.status !== 'offline')) setLast({ key, outcome: { status: 'offline' } });
 
   useEffect(() => {
-    if (version === undefined) return;
-    if (!online) {
-      setLast({ key, outcome: { status: 'offline' } });
-      return;
-    }
+    if (version === undefined || !online) return;
     let live = true;
     Promise.all([api.get<{ stats: StatsAnswer }>(statsPath(rfc, year)), api.get<SpendingAnswer>(analyticsPath(rfc, year))]).then(
       ([stats, analytics]) => {

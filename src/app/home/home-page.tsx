@@ -149,9 +149,7 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   const [panel, setPanel] = useState<EntryKind | null>(null);
   // Mounted from the first time it opens on, so closing keeps its slide-out and reset behaviour.
   const [panelUsed, setPanelUsed] = useState(false);
-  useEffect(() => {
-    if (panel) setPanelUsed(true);
-  }, [panel]);
+  if (panel && !panelUsed) setPanelUsed(true);
   // 'Importar CFDIs': mounted from its first opening on, so its rows keep following the uploads.
   const [importOpen, setImportOpen] = useState(false);
   const [importUsed, setImportUsed] = useState(false);
@@ -165,11 +163,13 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   }, [preload]);
   const mk = monthKey(year, month);
 
-  // Selection and paging start over on another month (spec §4); the account change remounts this.
-  useEffect(() => {
+  // Selection and paging start over on another month (spec §4), adjusted while rendering; the account change remounts this.
+  const [shownMonth, setShownMonth] = useState(mk);
+  if (mk !== shownMonth) {
+    setShownMonth(mk);
     dispatchSelection({ type: 'reset' });
     setPage(1);
-  }, [mk]);
+  }
 
   const result = useLiveQuery(
     () => queryMonthPage(db, { rfc, month: mk, search, page }, lookups),

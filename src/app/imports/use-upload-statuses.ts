@@ -2,7 +2,7 @@
 // while the import dialog is, reopened with a growing delay after an error or an end, closed when the
 // dialog closes. Read with fetch rather than EventSource so the session token goes in the
 // X-Access-Token header, never in the URL (where browser history and proxy logs would keep it).
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { getSession } from '../../offline/session';
 import { api } from '../api/client';
 import { readEventStream } from '../api/event-stream';
@@ -27,8 +27,7 @@ export function isFinalStatus(status: number): boolean {
 }
 
 export function useUploadStatuses(open: boolean, onEvent: (event: FileEvent) => void): void {
-  const onEventRef = useRef(onEvent);
-  onEventRef.current = onEvent;
+  const handle = useEffectEvent(onEvent);
 
   useEffect(() => {
     if (!open || typeof fetch !== 'function') return;
@@ -52,7 +51,7 @@ export function useUploadStatuses(open: boolean, onEvent: (event: FileEvent) => 
         await readEventStream(res.body, (e) => {
           if (e.event !== 'file') return;
           const event = parseFileEvent(e.data);
-          if (event) onEventRef.current(event);
+          if (event) handle(event);
         });
       } catch {
         // offline, dropped or refused: retried below unless the dialog closed

@@ -56,7 +56,8 @@ export default function PwaPrompt() {
   const titleId = useId();
   const updateTimer = useRef<number | undefined>(undefined);
   const [updating, setUpdating] = useState(false);
-  const [showIosHint, setShowIosHint] = useState(false);
+  // Read once on mount (this component only ever renders in the browser).
+  const [showIosHint, setShowIosHint] = useState(() => readFlag(IOS_HINT_DISMISSED_KEY) === null && needsIosInstallHint());
 
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -78,7 +79,6 @@ export default function PwaPrompt() {
 
   useEffect(() => {
     void requestPersistentStorage(Date.now()).catch(() => undefined);
-    setShowIosHint(readFlag(IOS_HINT_DISMISSED_KEY) === null && needsIosInstallHint());
   }, []);
 
   useEffect(() => {

@@ -64,12 +64,10 @@ export function RegisterPage() {
   const firstRender = useRef(true);
   const notes = useScreenToasts();
 
-  // Score the password as it is typed; zxcvbn is fetched on first use.
+  // Score the password as it is typed; zxcvbn is fetched on first use. An empty password has no score (adjusted while rendering).
+  if (!form.password && score !== null) setScore(null);
   useEffect(() => {
-    if (!form.password) {
-      setScore(null);
-      return;
-    }
+    if (!form.password) return;
     let live = true;
     loadStrengthScorer()
       .then((scoreOf) => live && setScore(scoreOf(form.password, [form.username, form.email])))

@@ -52,22 +52,25 @@ export function lookupParams(qr: CfdiQr): Record<string, string> {
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : MSG.generic);
 
 export function CfdiCard({ qr, onDone, importDialog: ImportDialog }: { qr: CfdiQr; onDone: () => void; importDialog?: ImportFilesDialog | undefined }) {
-  const [state, setState] = useState<CardState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // The card for one lookup (QR and attempt); another lookup is still loading.
+  const [card, setCard] = useState<{ qr: CfdiQr; attempt: number; state: CardState } | null>(null);
+  const state: CardState = card && card.qr === qr && card.attempt === attempt ? card.state : { kind: 'loading' };
+  const setState = (next: CardState) => setCard({ qr, attempt, state: next });
   const layout = useContext(LayoutContext);
 
   useEffect(() => {
     const ctrl = new AbortController();
-    setState({ kind: 'loading' });
+    const show = (next: CardState) => setCard({ qr, attempt, state: next });
     api
       .get<CfdiLookup>('/api/v3/cfdi/lookup', lookupParams(qr), ctrl.signal)
-      .then((cfdi) => setState(cfdi.state === 'unknown' ? { kind: 'unknown' } : { kind: 'found', cfdi }))
+      .then((cfdi) => show(cfdi.state === 'unknown' ? { kind: 'unknown' } : { kind: 'found', cfdi }))
       .catch((e: unknown) => {
         if (ctrl.signal.aborted) return;
-        if (e instanceof ApiError && e.status === 404) setState({ kind: 'unknown' });
-        else setState({ kind: 'error', message: errorText(e) });
+        if (e instanceof ApiError && e.status === 404) show({ kind: 'unknown' });
+        else show({ kind: 'error', message: errorText(e) });
       });
     return () => ctrl.abort();
   }, [qr, attempt]);

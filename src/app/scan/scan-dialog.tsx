@@ -1,7 +1,7 @@
 // The scan dialog: live camera in a viewfinder, reading QR codes ~10 times a second. A merchant ticket
 // opens its invoice form prefilled; a CFDI's SAT QR shows the invoice card; the camera stops on close,
 // unmount (navigation) and as soon as a code is used.
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { Modal } from '../ui/overlay';
 import { Button } from '../ui/button';
@@ -40,8 +40,7 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
   const videoRef = useRef<HTMLVideoElement>(null);
   const router = useRouter();
   const cameraOn = open && wantsCamera(state);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const close = useEffectEvent(onClose);
 
   // Reopening starts afresh.
   useEffect(() => {
@@ -52,6 +51,7 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
     if (!cameraOn) return;
     const ctrl = new AbortController();
     let stream: MediaStream | null = null;
+    let shown: HTMLVideoElement | null = null;
     const decoding = decoder();
     decoding.catch(() => undefined);
     camera()
@@ -61,6 +61,7 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
         const video = videoRef.current;
         if (!video) return stopStream(s);
         video.srcObject = s;
+        shown = video;
         await video.play().catch(() => undefined);
         if (ctrl.signal.aborted) return;
         dispatch({ type: 'camera-ready' });
@@ -74,7 +75,7 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
             if (outcome.kind === 'merchant') {
               ctrl.abort();
               stopStream(stream);
-              closeRef.current();
+              close();
               void router.navigate({ href: outcome.href });
               return true;
             }
@@ -89,8 +90,7 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
     return () => {
       ctrl.abort();
       stopStream(stream);
-      const video = videoRef.current;
-      if (video) video.srcObject = null;
+      if (shown) shown.srcObject = null;
     };
   }, [cameraOn, camera, decoder, router]);
 

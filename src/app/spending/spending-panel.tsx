@@ -16,6 +16,7 @@ import { Select, TextField } from '../ui/fields';
 import { OffCanvas } from '../ui/overlay';
 import { TextArea } from '../ui/text-area';
 import { toast } from '../ui/toast-store';
+import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { fetchRate } from './exchange-rate';
 import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateHint, rateKey, savedMessage } from './spending-state';
@@ -46,7 +47,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
   const categories = useCategories();
   const screenToasts = useScreenToasts();
   const fileRef = useRef<File | null>(null);
-  const refs = useRef<Partial<Record<SpendingField | 'attachment', HTMLElement | null>>>({});
+  const { reg: bind, focus, element } = useFieldRefs<SpendingField | 'attachment', HTMLElement>();
 
   useEffect(() => {
     if (kind) dispatch({ type: 'open', kind });
@@ -86,12 +87,12 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
     if (problem) {
       dispatch({ type: 'problem', problem });
       screenToasts.error(problem.message);
-      refs.current[problem.field]?.focus();
+      focus(problem.field);
       return;
     }
     if (state.errors.attachment) {
       screenToasts.error(state.errors.attachment);
-      refs.current.attachment?.focus();
+      focus('attachment');
       return;
     }
     dispatch({ type: 'saving' });
@@ -115,9 +116,6 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
     // The problem being fixed: its toast goes with its inline message.
     if (state.errors[field]) screenToasts.dismissAll();
     dispatch({ type: 'field', field, value });
-  };
-  const bind = (field: SpendingField) => (el: HTMLElement | null) => {
-    refs.current[field] = el;
   };
   const foreign = form.currency !== NATIONAL_CURRENCY;
   const formId = 'spending-form';
@@ -192,9 +190,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
           fileName={state.attachment?.name ?? null}
           hint="png, jpg, jpeg o pdf de hasta 2 MB."
           error={state.errors.attachment}
-          inputRef={(el) => {
-            refs.current.attachment = el;
-          }}
+          inputRef={bind('attachment')}
           onFile={(file) => {
             const info = file ? { name: file.name, type: file.type, size: file.size } : null;
             const problem = info ? checkAttachment(info) : null;
@@ -202,7 +198,8 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
             dispatch({ type: 'attachment', file: info });
             if (problem) screenToasts.error(problem);
             // Let the same file be chosen again after a rejection or removal.
-            if ((problem || !file) && refs.current.attachment) (refs.current.attachment as HTMLInputElement).value = '';
+            const input = element('attachment');
+            if ((problem || !file) && input) (input as HTMLInputElement).value = '';
           }}
         />
       </form>

@@ -45,19 +45,21 @@ async function loadReceipt(search: ReceiptSearch, signal: AbortSignal): Promise<
 
 export function ReceiptViewPage() {
   const search = useSearch({ strict: false }) as ReceiptSearch;
-  const [state, setState] = useState<ViewState>({ kind: 'loading' });
   const { ref, rfc, folio } = search;
+  // The answer for one link; another link is still loading.
+  const link = JSON.stringify([ref, rfc, folio]);
+  const [answer, setAnswer] = useState<{ link: string; state: ViewState } | null>(null);
+  const state: ViewState = answer && answer.link === link ? answer.state : { kind: 'loading' };
 
   useEffect(() => {
     const ctrl = new AbortController();
-    setState({ kind: 'loading' });
     loadReceipt({ ref, rfc, folio }, ctrl.signal)
-      .then((receipt) => setState(receipt ? { kind: 'loaded', receipt } : { kind: 'error' }))
+      .then((receipt) => setAnswer({ link, state: receipt ? { kind: 'loaded', receipt } : { kind: 'error' } }))
       .catch(() => {
-        if (!ctrl.signal.aborted) setState({ kind: 'error' });
+        if (!ctrl.signal.aborted) setAnswer({ link, state: { kind: 'error' } });
       });
     return () => ctrl.abort();
-  }, [ref, rfc, folio]);
+  }, [link, ref, rfc, folio]);
 
   return <ReceiptView state={state} />;
 }

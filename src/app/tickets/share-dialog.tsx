@@ -2,7 +2,7 @@
 // selected receipts with the spending and income totals apart (credit notes subtract), and a note that a
 // copy goes to the user's own e-mail. Online only: the server attaches the files, so there is nothing to
 // queue on the phone.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { checkShareForm, SHARE_MESSAGE_MAX, shareSummary, type ShareForm, type ShareTotals } from '../../domain/receipt-share';
 import { getSession } from '../../offline/session';
@@ -60,9 +60,12 @@ export function ShareDialog({ open, selection, senderName, onClose, onSent }: {
   const session = getSession();
   const count = selection.ticketIds.length;
 
-  useEffect(() => {
+  // Each opening starts without the last error (adjusted while rendering).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setError(null);
-  }, [open]);
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -32,12 +32,11 @@ function useSpendingSummary(rfc: string, year: number, month: number): { state: 
   const [attempt, setAttempt] = useState(0);
   const version = useLiveQuery(() => querySyncedVersion(db, rfc, monthKey(year, month)), [rfc, year, month]);
 
+  // Offline the answer is known without asking (adjusted while rendering); it stays until the server answers again.
+  if (!online && version !== undefined && (last?.period !== period || last.outcome.status !== 'offline')) setLast({ period, outcome: { status: 'offline' } });
+
   useEffect(() => {
-    if (version === undefined) return;
-    if (!online) {
-      setLast({ period, outcome: { status: 'offline' } });
-      return;
-    }
+    if (version === undefined || !online) return;
     let live = true;
     api.get<SpendingAnswer>(`/api/v3/analytics/spending/${encodeURIComponent(rfc)}/${year}/${month}`).then(
       (answer) => live && setLast({ period, outcome: { status: 'done', summary: spendingSummary(answer) } }),

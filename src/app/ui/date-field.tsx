@@ -28,8 +28,6 @@ export function DateField({ label, value, onChange, error, inputRef, now }: Date
 
   useEffect(() => {
     if (!open) return;
-    const base = parseYmd(value) ?? mexicoCityDate(now);
-    setView({ year: base.year, month: base.month });
     // Focus the selected (or today's) day so the keyboard starts there.
     requestAnimationFrame(() => wrapRef.current?.querySelector<HTMLButtonElement>('[data-current="true"]')?.focus());
     function onDown(e: MouseEvent) {
@@ -49,12 +47,20 @@ export function DateField({ label, value, onChange, error, inputRef, now }: Date
       document.removeEventListener('mousedown', onDown);
       window.removeEventListener('keydown', onKey, true);
     };
-    // Only when it opens: later typing must not move the calendar under the user's finger.
   }, [open]);
 
   const weeks = monthGrid(view.year, view.month, today, selected);
   const atLatest = view.year === today.year && view.month === today.month;
   const current = selected && selected.year === view.year && selected.month === view.month ? selected.day : atLatest ? today.day : 1;
+
+  // The calendar opens on the typed (or today's) month; later typing must not move it under the user's finger.
+  function toggle() {
+    if (!open) {
+      const base = selected ?? today;
+      setView({ year: base.year, month: base.month });
+    }
+    setOpen(!open);
+  }
 
   function pick(d: Ymd) {
     onChange(formatYmd(d));
@@ -82,7 +88,7 @@ export function DateField({ label, value, onChange, error, inputRef, now }: Date
             aria-label="Elegir fecha en el calendario"
             aria-expanded={open}
             aria-controls={gridId}
-            onClick={() => setOpen((o) => !o)}
+            onClick={toggle}
           >
             <TicketIcon name="calendar" />
           </button>

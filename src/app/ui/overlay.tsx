@@ -1,6 +1,6 @@
 // Modal and off-canvas panel: focus trapped inside, Escape closes, focus returns to the opener,
 // and a 200 ms fade (spec §9) that reduced-motion turns off.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Icon } from './icon';
 import { TXT } from '../strings';
@@ -14,11 +14,10 @@ const FOCUSABLE =
 /** Keeps the overlay mounted for the fade-out after `open` turns false. */
 function useFade(open: boolean): { mounted: boolean; closing: boolean } {
   const [mounted, setMounted] = useState(open);
+  // Opening mounts at once (adjusting state while rendering); closing unmounts after the fade.
+  if (open && !mounted) setMounted(true);
   useEffect(() => {
-    if (open) {
-      setMounted(true);
-      return;
-    }
+    if (open) return;
     const t = setTimeout(() => setMounted(false), FADE_MS);
     return () => clearTimeout(t);
   }, [open]);
@@ -29,8 +28,7 @@ function useFade(open: boolean): { mounted: boolean; closing: boolean } {
 const traps: object[] = [];
 
 export function useFocusTrap(open: boolean, container: React.RefObject<HTMLElement | null>, onClose: () => void) {
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const close = useEffectEvent(onClose);
   useEffect(() => {
     if (!open) return;
     const self = {};
@@ -43,7 +41,7 @@ export function useFocusTrap(open: boolean, container: React.RefObject<HTMLEleme
       if (traps[traps.length - 1] !== self) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
-        onCloseRef.current();
+        close();
         return;
       }
       if (e.key !== 'Tab' || !el) return;
