@@ -15,8 +15,7 @@ function folderOf(root, path) {
 export function zoneProblem(zone, from, to) {
   if (from === to) return null;
   const shared = new Set(zone.shared ?? []);
-  if (!shared.has(from) && shared.has(to)) return null;
-  if (shared.has(from) && shared.has(to)) return null;
+  if (shared.has(to)) return null;
   if ((zone.pending ?? []).includes(`${from} -> ${to}`)) return null;
   const homes = [...shared].join(', ');
   return shared.has(from)

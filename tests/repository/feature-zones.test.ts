@@ -61,9 +61,9 @@ describe('feature zones', () => {
     expect((zone.pending ?? []).filter((pair) => !(pair in byPair))).toEqual([]);
   });
 
-  it('src/server: no folders import each other in a circle', async () => {
+  it('src/server: no folders import each other in a circle, counting the pending imports too', async () => {
     const zone = await serverZone();
-    expect(folderCycles(zone.root, zone.pending)).toEqual([]);
+    expect(folderCycles(zone.root)).toEqual([]);
   });
 
   it('probe: circles are found, a long one too, and a one-way chain is not one', () => {
