@@ -28,8 +28,8 @@ export interface QrRef {
   total: string;
 }
 
-export const getFormFields = (companyId: number) =>
-  api.get<FormFieldDefinition[]>('/form/fields.json', { 'company[id]': companyId });
+export const getFormFields = (companyId: number, signal?: AbortSignal) =>
+  api.get<FormFieldDefinition[]>('/form/fields.json', { 'company[id]': companyId }, signal);
 
 /** Bracketed query: values[<form_configuration_id>]=<value> (DESIGN §3). */
 export function verifyQuery(companyId: number, lookup: readonly FieldValue[] | QrRef, flow: VerifyFlow): Record<string, string | number> {

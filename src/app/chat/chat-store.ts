@@ -58,11 +58,11 @@ export function useChatState(): ChatState {
   );
 }
 
-/** Looks for new messages (the newest page the first time). Throws ApiError when it cannot. */
-export async function refreshChat(): Promise<void> {
+/** Looks for new messages (the newest page the first time). Throws ApiError when it cannot; `signal` cancels it. */
+export async function refreshChat(signal?: AbortSignal): Promise<void> {
   const gen = generation;
   const last = state.messages.at(-1);
-  const page = await chatApi.page(state.loaded && last ? { after: last.id } : {});
+  const page = await chatApi.page(state.loaded && last ? { after: last.id } : {}, signal);
   if (gen !== generation) return;
   const sameConversation = page.conversation?.id === state.conversation?.id;
   set({

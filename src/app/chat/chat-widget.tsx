@@ -5,7 +5,7 @@
 // Polling instead of a held server-sent-events stream: a cheap phone keeps no connection (nor the
 // radio) busy for a chat that is silent most of the time, it survives flaky mobile networks and
 // proxies without reconnection logic, and the token stays in a header (EventSource cannot send one).
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
 import { newId } from '../../domain/ids';
 import { ApiError } from '../../offline/http';
@@ -14,7 +14,7 @@ import { SvgIcon, Icon } from '../ui/icon';
 import { useFocusTrap } from '../ui/overlay';
 import { useOnline } from '../use-online';
 import { messageTime, nextPollDelay } from './chat-model';
-import { loadOlderMessages, markChatRead, refreshChat, sendChatMessage, useChatState } from './chat-store';
+import { loadOlderMessages, markChatRead, refreshChat, sendChatMessage, useChatState, type ChatState } from './chat-store';
 import { onOpenSupportChat } from '../layout/open-chat';
 import './chat.css';
 
@@ -39,20 +39,136 @@ export const CHAT_TXT = {
 
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
+/** Whether the tab is visible, as state: a hidden tab does not poll. */
+function useVisible(): boolean {
+  const [visible, setVisible] = useState(() => !isHidden());
+  useEffect(() => {
+    const onVis = () => setVisible(!isHidden());
+    document.addEventListener('visibilitychange', onVis);
+    return () => document.removeEventListener('visibilitychange', onVis);
+  }, []);
+  return visible;
+}
+
+/**
+ * One look now, then on the cadence of nextPollDelay; restarted (the request in flight cancelled)
+ * when open/visible/online change. Returns the last failure's message while nothing has loaded.
+ */
+function useChatPolling(open: boolean, visible: boolean, online: boolean): string | null {
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const tick = async () => {
+      try {
+        await refreshChat(ctrl.signal);
+        failures = 0;
+        if (!ctrl.signal.aborted) setLoadError(null);
+      } catch (err) {
+        if (ctrl.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 401) return; // signed out: the layout goes away
+        failures++;
+        setLoadError(err instanceof ApiError ? err.message : null);
+      }
+      if (ctrl.signal.aborted) return;
+      const delay = nextPollDelay({ open, visible, online, failures });
+      if (delay !== null) timer = setTimeout(() => void tick(), delay);
+    };
+    if (visible && online) void tick();
+    return () => {
+      ctrl.abort();
+      clearTimeout(timer);
+    };
+  }, [open, visible, online]);
+  return loadError;
+}
+
+function ChatLog({ chat, loadError, listRef }: { chat: ChatState; loadError: string | null; listRef: RefObject<HTMLOListElement | null> }) {
+  return (
+    <ol className="chat-log" ref={listRef} aria-live="polite" aria-label="Mensajes">
+      {chat.hasMore && (
+        <li className="chat-log__more">
+          <Button variant="ghost" onClick={() => void loadOlderMessages().catch(() => undefined)}>
+            {CHAT_TXT.older}
+          </Button>
+        </li>
+      )}
+      {!chat.loaded && !loadError && <li className="chat-log__note">{CHAT_TXT.loading}</li>}
+      {!chat.loaded && loadError && <li className="chat-log__note">{loadError}</li>}
+      {chat.loaded && chat.messages.length === 0 && <li className="chat-log__note">{CHAT_TXT.empty}</li>}
+      {chat.messages.map((m) => (
+        <li key={m.id} className={`chat-msg chat-msg--${m.author}`}>
+          <span className="visually-hidden">{m.author === 'user' ? CHAT_TXT.you : CHAT_TXT.support}: </span>
+          <p className="chat-msg__body">{m.body}</p>
+          <time className="chat-msg__time" dateTime={m.createdAt}>
+            {messageTime(m.createdAt)}
+          </time>
+        </li>
+      ))}
+      {chat.conversation?.status === 'closed' && <li className="chat-log__note">{CHAT_TXT.closed}</li>}
+    </ol>
+  );
+}
+
+function ChatCompose(props: {
+  text: string;
+  error: string | null;
+  sending: boolean;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  onText: (text: string) => void;
+  onSubmit: (e?: FormEvent) => void;
+}) {
+  const { text, error } = props;
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends on a keyboard; Shift+Enter is a new line.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      props.onSubmit();
+    }
+  }
+  const length = chatLength(text.trim());
+  return (
+    <form className="chat-compose" onSubmit={props.onSubmit} noValidate>
+      <label className="visually-hidden" htmlFor="chat-input">
+        {CHAT_TXT.label}
+      </label>
+      <textarea
+        id="chat-input"
+        ref={props.textareaRef}
+        data-autofocus
+        className="field__input chat-compose__input"
+        rows={2}
+        value={text}
+        onChange={(e) => props.onText(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby="chat-help"
+      />
+      <Button variant="primary" type="submit" loading={props.sending}>
+        {CHAT_TXT.send}
+      </Button>
+      <p id="chat-help" className={error ? 'chat-compose__help chat-compose__help--error' : 'chat-compose__help'} aria-live="assertive">
+        {error ?? (length > CHAT_MESSAGE_MAX - 200 ? CHAT_TXT.count(length) : '')}
+      </p>
+    </form>
+  );
+}
+
 export function ChatWidget() {
   const chat = useChatState();
   const online = useOnline();
+  const visible = useVisible();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [visible, setVisible] = useState(() => !isHidden());
   /** The id of the text being sent: a retry after a lost answer reuses it, so it is stored once. */
   const pendingId = useRef<{ id: string; body: string } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const loadError = useChatPolling(open, visible, online);
 
   useFocusTrap(open, panelRef, () => setOpen(false));
 
@@ -67,38 +183,6 @@ export function ChatWidget() {
       }),
     [],
   );
-
-  useEffect(() => {
-    const onVis = () => setVisible(!isHidden());
-    document.addEventListener('visibilitychange', onVis);
-    return () => document.removeEventListener('visibilitychange', onVis);
-  }, []);
-
-  // One look now, then on the cadence of nextPollDelay; restarted when open/visible/online change.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    let failures = 0;
-    const tick = async () => {
-      try {
-        await refreshChat();
-        failures = 0;
-        setLoadError(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return; // signed out: the layout goes away
-        failures++;
-        setLoadError(err instanceof ApiError ? err.message : null);
-      }
-      if (stopped) return;
-      const delay = nextPollDelay({ open, visible, online, failures });
-      if (delay !== null) timer = setTimeout(() => void tick(), delay);
-    };
-    if (visible && online) void tick();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [open, visible, online]);
 
   const unread = chat.conversation?.unread ?? 0;
   useEffect(() => {
@@ -141,16 +225,6 @@ export function ChatWidget() {
     }
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends on a keyboard; Shift+Enter is a new line.
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      void submit();
-    }
-  }
-
-  const length = chatLength(text.trim());
-
   // Support staff answer from the inbox; a button to chat with themselves would only confuse.
   if (chat.staff) return null;
 
@@ -190,54 +264,18 @@ export function ChatWidget() {
               <Icon name="wifiOff" /> Sin conexión
             </p>
           )}
-          <ol className="chat-log" ref={listRef} aria-live="polite" aria-label="Mensajes">
-            {chat.hasMore && (
-              <li className="chat-log__more">
-                <Button variant="ghost" onClick={() => void loadOlderMessages().catch(() => undefined)}>
-                  {CHAT_TXT.older}
-                </Button>
-              </li>
-            )}
-            {!chat.loaded && !loadError && <li className="chat-log__note">{CHAT_TXT.loading}</li>}
-            {!chat.loaded && loadError && <li className="chat-log__note">{loadError}</li>}
-            {chat.loaded && chat.messages.length === 0 && <li className="chat-log__note">{CHAT_TXT.empty}</li>}
-            {chat.messages.map((m) => (
-              <li key={m.id} className={`chat-msg chat-msg--${m.author}`}>
-                <span className="visually-hidden">{m.author === 'user' ? CHAT_TXT.you : CHAT_TXT.support}: </span>
-                <p className="chat-msg__body">{m.body}</p>
-                <time className="chat-msg__time" dateTime={m.createdAt}>
-                  {messageTime(m.createdAt)}
-                </time>
-              </li>
-            ))}
-            {chat.conversation?.status === 'closed' && <li className="chat-log__note">{CHAT_TXT.closed}</li>}
-          </ol>
-          <form className="chat-compose" onSubmit={(e) => void submit(e)} noValidate>
-            <label className="visually-hidden" htmlFor="chat-input">
-              {CHAT_TXT.label}
-            </label>
-            <textarea
-              id="chat-input"
-              ref={textareaRef}
-              data-autofocus
-              className="field__input chat-compose__input"
-              rows={2}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (error) setError(null);
-              }}
-              onKeyDown={onKeyDown}
-              aria-invalid={error ? true : undefined}
-              aria-describedby="chat-help"
-            />
-            <Button variant="primary" type="submit" loading={sending}>
-              {CHAT_TXT.send}
-            </Button>
-            <p id="chat-help" className={error ? 'chat-compose__help chat-compose__help--error' : 'chat-compose__help'} aria-live="assertive">
-              {error ?? (length > CHAT_MESSAGE_MAX - 200 ? CHAT_TXT.count(length) : '')}
-            </p>
-          </form>
+          <ChatLog chat={chat} loadError={loadError} listRef={listRef} />
+          <ChatCompose
+            text={text}
+            error={error}
+            sending={sending}
+            textareaRef={textareaRef}
+            onText={(value) => {
+              setText(value);
+              if (error) setError(null);
+            }}
+            onSubmit={(e) => void submit(e)}
+          />
         </div>
       )}
     </>

@@ -1,10 +1,11 @@
 // The staff support inbox (route `support`, DESIGN §2): conversations with the newest activity first
 // and their unread counts; choosing one shows it with a reply box. Non-staff accounts get not-found.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { chatBodyError, type ChatMessage } from '../../domain/chat';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { chatBodyError } from '../../domain/chat';
 import { newId } from '../../domain/ids';
 import { ApiError } from '../../offline/http';
-import { supportApi, type InboxItem, type StaffConversation } from './chat-api';
+import { invalidate, problemOf, queryClient, setQueryData, useApiQuery } from '../api/query';
+import { supportApi, supportKeys, type StaffConversation } from './chat-api';
 import { useChatState } from './chat-store';
 import { mergeMessages, messageTime } from './chat-model';
 import { NotFound } from '../not-found';
@@ -16,6 +17,8 @@ import './support.css';
 
 /** Staff look for new messages this often while the inbox is visible. */
 const INBOX_POLL_MS = 10_000;
+/** …and in the conversation open. */
+const CONVERSATION_POLL_MS = 4_000;
 type Filter = 'open' | 'closed' | 'all';
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'open', label: 'Abiertas' },
@@ -28,30 +31,13 @@ const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : 'Al
 export function SupportPage() {
   const online = useOnline();
   const [filter, setFilter] = useState<Filter>('open');
-  const [items, setItems] = useState<InboxItem[] | null>(null);
-  const [forbidden, setForbidden] = useState(false);
-  const [listError, setListError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-
-  const loadInbox = useCallback(async () => {
-    try {
-      const r = await supportApi.inbox(filter);
-      setItems(r.conversations);
-      setListError(null);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403) setForbidden(true);
-      else setListError(messageOf(err));
-    }
-  }, [filter]);
-
-  useEffect(() => {
-    setItems(null);
-    void loadInbox();
-    const t = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void loadInbox();
-    }, INBOX_POLL_MS);
-    return () => clearInterval(t);
-  }, [loadInbox]);
+  const inbox = useApiQuery(supportKeys.list(filter), ({ signal }) => supportApi.inbox(filter, signal), { pollMs: online ? INBOX_POLL_MS : false });
+  const items = inbox.data?.conversations ?? null;
+  const forbidden = inbox.error instanceof ApiError && inbox.error.status === 403;
+  const problem = forbidden ? null : problemOf(inbox);
+  const listError = problem ? messageOf(problem) : null;
+  const loadInbox = () => void inbox.refetch();
 
   // The widget's first look already says whether this account is staff; the server decides anyway (403).
   const chat = useChatState();
@@ -81,7 +67,7 @@ export function SupportPage() {
           </div>
           {listError && (
             <div className="support__note" role="alert">
-              {listError} <Button onClick={() => void loadInbox()}>Reintentar</Button>
+              {listError} <Button onClick={loadInbox}>Reintentar</Button>
             </div>
           )}
           {items === null && !listError && <p className="muted">Cargando conversaciones…</p>}
@@ -108,7 +94,7 @@ export function SupportPage() {
         </section>
         <section className="support__detail" aria-label="Conversación">
           {selected ? (
-            <ConversationView key={selected} id={selected} onBack={() => setSelected(null)} onChanged={() => void loadInbox()} />
+            <ConversationView key={selected} id={selected} onBack={() => setSelected(null)} />
           ) : (
             <p className="muted support__pick">Elige una conversación para leerla y responder.</p>
           )}
@@ -118,40 +104,32 @@ export function SupportPage() {
   );
 }
 
-function ConversationView({ id, onBack, onChanged }: { id: string; onBack: () => void; onChanged: () => void }) {
-  const [data, setData] = useState<StaffConversation | null>(null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+/** The inbox shows unread counts and the newest message: whatever changes a conversation changes it. */
+const inboxChanged = () => void invalidate(supportKeys.inbox);
+
+/** New messages of a conversation (after the last one held), merged into what the cache holds. */
+async function readConversation(id: string, signal: AbortSignal): Promise<StaffConversation> {
+  const held = queryClient.getQueryData<StaffConversation>(supportKeys.conversation(id));
+  const last = held?.messages.at(-1)?.id;
+  const r = await supportApi.conversation(id, last ? { after: last } : {}, signal);
+  if (r.conversation.unread > 0) {
+    await supportApi.read(id);
+    inboxChanged();
+  }
+  return { ...r, messages: mergeMessages(held?.messages ?? [], r.messages) };
+}
+
+function ConversationView({ id, onBack }: { id: string; onBack: () => void }) {
+  const online = useOnline();
+  const read = useApiQuery(supportKeys.conversation(id), ({ signal }) => readConversation(id, signal), { pollMs: online ? CONVERSATION_POLL_MS : false });
+  const data = read.data;
+  const messages = data?.messages ?? [];
+  const loadError = read.error ? messageOf(read.error) : null;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const pending = useRef<{ id: string; body: string } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const lastRef = useRef<string | undefined>(undefined);
-  lastRef.current = messages.at(-1)?.id;
-
-  const refresh = useCallback(async () => {
-    try {
-      const r = await supportApi.conversation(id, lastRef.current ? { after: lastRef.current } : {});
-      setData(r);
-      setMessages((m) => mergeMessages(m, r.messages));
-      setLoadError(null);
-      if (r.conversation.unread > 0) {
-        await supportApi.read(id);
-        onChanged();
-      }
-    } catch (err) {
-      setLoadError(messageOf(err));
-    }
-  }, [id, onChanged]);
-
-  useEffect(() => {
-    void refresh();
-    const t = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void refresh();
-    }, 4_000);
-    return () => clearInterval(t);
-  }, [refresh]);
 
   const lastId = messages.at(-1)?.id;
   useEffect(() => {
@@ -170,9 +148,9 @@ function ConversationView({ id, onBack, onChanged }: { id: string; onBack: () =>
     try {
       const r = await supportApi.reply(id, pending.current.id, body);
       pending.current = null;
-      setMessages((m) => mergeMessages(m, [r.message]));
+      setQueryData<StaffConversation>(supportKeys.conversation(id), (old) => (old ? { ...old, messages: mergeMessages(old.messages, [r.message]) } : old));
       setText('');
-      onChanged();
+      inboxChanged();
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -183,8 +161,8 @@ function ConversationView({ id, onBack, onChanged }: { id: string; onBack: () =>
   async function close() {
     try {
       await supportApi.close(id);
-      await refresh();
-      onChanged();
+      await read.refetch();
+      inboxChanged();
     } catch (err) {
       setError(messageOf(err));
     }

@@ -21,6 +21,13 @@ export interface TicketPage {
 
 export const PER_PAGE = 50;
 
+/** The query keys of a month's reads: a review invalidates the month's tickets and stats. */
+export const companyViewKeys = {
+  month: (rfc: string, year: number, month: number) => ['company-view', rfc, year, month] as const,
+  tickets: (rfc: string, year: number, month: number, page: number) => ['company-view', rfc, year, month, 'tickets', page] as const,
+  stats: (rfc: string, year: number, month: number) => ['company-view', rfc, year, month, 'stats'] as const,
+};
+
 export const getCompanyTickets = (rfc: string, year: number, month: number, page: number, signal?: AbortSignal, perPage = PER_PAGE) =>
   api.get<TicketPage>('/tickets/colaborators', { ...monthParams(rfc, year, month, 'company-view-tickets'), page, per_page: perPage }, signal);
 

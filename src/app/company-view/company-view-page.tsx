@@ -1,14 +1,13 @@
 // 'Gastos por colaborador de {month}' (spec §2 Company screens), gated by Gastos: the
 // approved spending of the company's collaborators (per month, by department, by category and venue) and
 // the month's tickets, which the manager selects and approves or rejects (with a reason); then reloads.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../../domain/account';
-import type { CompanyStats } from '../../domain/company';
 import { batches, companyViewTitle, keepListed, monthSelection, toggleAll, type MonthSelection } from '../../domain/company-view';
 import { companyReportName, exportedText } from '../../domain/csv-report';
 import { MSG } from '../../domain/messages';
 import type { Ticket } from '../../domain/ticket';
-import { ApiError } from '../../offline/http';
+import { errorMessage, invalidate, keepPreviousData, problemOf, useApiQuery } from '../api/query';
 import { preloadCharts } from '../charts/charts';
 import { downloadFile } from '../tickets/downloads';
 import { useCompanyNames } from '../tickets/spending-summary';
@@ -18,7 +17,7 @@ import { ForSelectedAccount } from '../layout/for-selected-account';
 import { Button } from '../ui/button';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
-import { allCompanyTickets, approveTickets, getCompanyStats, getCompanyTickets, PER_PAGE, rejectTickets } from './company-view-api';
+import { allCompanyTickets, approveTickets, companyViewKeys, getCompanyStats, getCompanyTickets, PER_PAGE, rejectTickets, type TicketPage } from './company-view-api';
 import { CompanyCharts } from './company-charts';
 import { RejectDialog } from './reject-dialog';
 import { CompanyTickets } from './company-tickets';
@@ -26,9 +25,7 @@ import { CompanyTickets } from './company-tickets';
 import '../tickets/tickets.css';
 import './company-view.css';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
-
-type Loaded = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; tickets: Ticket[]; total: number; stats: CompanyStats };
+const messageOf = (err: unknown) => errorMessage(err);
 
 /** 'Anterior · Página n de m · Siguiente' (50 tickets a page; the dashboard's pager counts 10). */
 function PagerNav({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (p: number) => void }) {
@@ -57,69 +54,149 @@ function MonthSelectionLine({ line, busy, onWholeMonth, onClear }: { line: Month
   );
 }
 
-function CompanyView({ account, year, month }: { account: Account; year: number; month: number }) {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const [reload, setReload] = useState(0);
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
-  // The whole month chosen (every page): the selection is not trimmed to the page shown.
-  const [wholeMonth, setWholeMonth] = useState(false);
-  const [selectingMonth, setSelectingMonth] = useState(false);
-  const wholeMonthRef = useRef(wholeMonth);
-  wholeMonthRef.current = wholeMonth;
-  const companies = useCompanyNames();
+/** The month's reads, one page of tickets and the stats; the last ones stay on screen while the next load. */
+function useCompanyMonth(rfc: string, year: number, month: number, page: number) {
+  const tickets = useApiQuery(companyViewKeys.tickets(rfc, year, month, page), ({ signal }) => getCompanyTickets(rfc, year, month, page, signal), {
+    placeholderData: keepPreviousData,
+  });
+  const stats = useApiQuery(companyViewKeys.stats(rfc, year, month), ({ signal }) => getCompanyStats(rfc, year, month, signal), {
+    placeholderData: keepPreviousData,
+  });
+  return {
+    page: tickets.data,
+    /** False while the previous page stands in for the one asked. */
+    fresh: !tickets.isPlaceholderData,
+    stats: stats.data?.stats,
+    problem: problemOf(tickets) ?? problemOf(stats),
+    retry: () => [tickets, stats].filter((r) => r.isError).forEach((r) => void r.refetch()),
+  };
+}
 
-  useEffect(() => {
-    preloadCharts();
-    const ctrl = new AbortController();
-    setState((s) => (s.status === 'done' ? s : { status: 'loading' }));
-    Promise.all([getCompanyTickets(account.rfc, year, month, page, ctrl.signal), getCompanyStats(account.rfc, year, month, ctrl.signal)]).then(
-      ([t, s]) => {
-        // A page past the end (after the list shrank): go to the last one.
-        const last = Math.max(1, Math.ceil(t.total / PER_PAGE));
-        if (page > last) return setPage(last);
-        setState({ status: 'done', tickets: t.tickets, total: t.total, stats: s.stats });
-        if (!wholeMonthRef.current) setSelected((sel) => keepListed(sel, t.tickets.map((x) => x.ticket_id)));
-      },
-      (err: unknown) => {
-        if (!ctrl.signal.aborted) setState({ status: 'error', message: messageOf(err) });
-      },
-    );
-    return () => ctrl.abort();
-  }, [account.rfc, year, month, page, reload]);
-  useEffect(() => {
-    setPage(1);
+/**
+ * The manager's selection: trimmed to the tickets listed each time a page arrives (unless the whole
+ * month is chosen, every page), and cleared when the month changes.
+ */
+function useSelection(year: number, month: number, listed: TicketPage | undefined) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [wholeMonth, setWholeMonth] = useState(false);
+  const [period, setPeriod] = useState({ year, month });
+  if (period.year !== year || period.month !== month) {
+    setPeriod({ year, month });
     setWholeMonth(false);
     setSelected(new Set());
-  }, [year, month]);
-
-  const tickets = useMemo(() => (state.status === 'done' ? state.tickets : []), [state]);
-  const ids = useMemo(() => tickets.map((t) => t.ticket_id), [tickets]);
-  const clearSelection = () => {
+  }
+  const [trimmedFor, setTrimmedFor] = useState(listed);
+  if (listed !== trimmedFor) {
+    setTrimmedFor(listed);
+    if (listed && !wholeMonth) setSelected((sel) => keepListed(sel, listed.tickets.map((x) => x.ticket_id)));
+  }
+  const clear = () => {
     setWholeMonth(false);
     setSelected(new Set());
   };
-  async function selectWholeMonth() {
-    setSelectingMonth(true);
-    try {
-      const all = await allCompanyTickets(account.rfc, year, month);
-      setSelected(new Set(all.map((t) => t.ticket_id)));
-      setWholeMonth(true);
-    } catch (err) {
-      toast.error(messageOf(err));
-    } finally {
-      setSelectingMonth(false);
-    }
-  }
   const toggle = useCallback((id: string) => setSelected((s) => {
     const next = new Set(s);
     if (next.has(id)) next.delete(id);
     else next.add(id);
     return next;
   }), []);
+  return { selected, setSelected, wholeMonth, setWholeMonth, clear, toggle };
+}
+
+type Selection = ReturnType<typeof useSelection>;
+
+function TicketsSection(props: {
+  tickets: Ticket[];
+  total: number;
+  page: number;
+  onPage: (p: number) => void;
+  selection: Selection;
+  busy: boolean;
+  rejecting: boolean;
+  exporting: boolean;
+  selectingMonth: boolean;
+  companies: ReturnType<typeof useCompanyNames>;
+  onApprove: () => void;
+  onReject: () => void;
+  onExport: () => void;
+  onWholeMonth: () => void;
+}) {
+  const { tickets, total, page, selection, busy } = props;
+  const { selected, wholeMonth } = selection;
+  const ids = useMemo(() => tickets.map((t) => t.ticket_id), [tickets]);
+  return (
+    <section className="card stack company-view__tickets" aria-labelledby="company-view-tickets-title">
+      <div className="company-view__toolbar">
+        <h2 id="company-view-tickets-title">Comprobantes de colaboradores</h2>
+        <div className="company-view__actions" role="group" aria-label="Acciones de los comprobantes seleccionados">
+          <span className="muted company-view__count" aria-live="polite">
+            {selected.size === 1 ? '1 seleccionado' : `${selected.size} seleccionados`}
+          </span>
+          <Button variant="primary" onClick={props.onApprove} disabled={busy || selected.size === 0} loading={busy && !props.rejecting}>
+            Aprobar
+          </Button>
+          <Button variant="danger" onClick={props.onReject} disabled={busy || selected.size === 0}>
+            Rechazar
+          </Button>
+          <Button onClick={props.onExport} disabled={tickets.length === 0 || props.exporting} loading={props.exporting}>
+            Exportar CSV
+          </Button>
+        </div>
+      </div>
+      <MonthSelectionLine line={monthSelection(selected, ids, total, wholeMonth)} busy={props.selectingMonth} onWholeMonth={props.onWholeMonth} onClear={selection.clear} />
+      {tickets.length === 0 ? (
+        <p className="muted">{MSG.companyViewEmpty}</p>
+      ) : (
+        <CompanyTickets
+          tickets={tickets}
+          selected={selected}
+          onToggle={selection.toggle}
+          onToggleAll={() => {
+            if (wholeMonth) return selection.clear();
+            selection.setSelected((s) => toggleAll(s, ids));
+          }}
+          companies={props.companies}
+        />
+      )}
+      {total > PER_PAGE && <PagerNav page={page} pages={Math.ceil(total / PER_PAGE)} total={total} onPage={props.onPage} />}
+    </section>
+  );
+}
+
+function CompanyView({ account, year, month }: { account: Account; year: number; month: number }) {
+  const [page, setPage] = useState(1);
+  const [period, setPeriod] = useState({ year, month });
+  if (period.year !== year || period.month !== month) {
+    setPeriod({ year, month });
+    setPage(1);
+  }
+  const read = useCompanyMonth(account.rfc, year, month, page);
+  // A page past the end (after the list shrank): go to the last one.
+  const pastEnd = read.page !== undefined && read.fresh && page > Math.max(1, Math.ceil(read.page.total / PER_PAGE));
+  if (pastEnd && read.page) setPage(Math.max(1, Math.ceil(read.page.total / PER_PAGE)));
+  const selection = useSelection(year, month, pastEnd ? undefined : read.page);
+  const { selected, wholeMonth } = selection;
+  const [exporting, setExporting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [selectingMonth, setSelectingMonth] = useState(false);
+  const companies = useCompanyNames();
+
+  useEffect(() => preloadCharts(), []);
+
+  const tickets = useMemo(() => read.page?.tickets ?? [], [read.page]);
+  async function selectWholeMonth() {
+    setSelectingMonth(true);
+    try {
+      const all = await allCompanyTickets(account.rfc, year, month);
+      selection.setSelected(new Set(all.map((t) => t.ticket_id)));
+      selection.setWholeMonth(true);
+    } catch (err) {
+      toast.error(messageOf(err));
+    } finally {
+      setSelectingMonth(false);
+    }
+  }
 
   async function review(run: () => Promise<{ message: string }>) {
     if (selected.size === 0) {
@@ -130,8 +207,8 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     try {
       const done = await run();
       toast.success(done.message);
-      clearSelection();
-      setReload((n) => n + 1);
+      selection.clear();
+      void invalidate(companyViewKeys.month(account.rfc, year, month));
       return true;
     } catch (err) {
       toast.error(messageOf(err));
@@ -174,60 +251,36 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     }
   }
 
-  if (state.status === 'loading') return <SkeletonCard label="Cargando…" lines={6} />;
-  if (state.status === 'error') {
+  if (read.problem) {
     return (
       <div className="notice notice--error stack" role="alert">
-        <p>{state.message}</p>
+        <p>{messageOf(read.problem)}</p>
         <div>
-          <Button onClick={() => setReload((n) => n + 1)}>Reintentar</Button>
+          <Button onClick={read.retry}>Reintentar</Button>
         </div>
       </div>
     );
   }
+  if (!read.page || !read.stats || pastEnd) return <SkeletonCard label="Cargando…" lines={6} />;
   return (
     <>
-      <CompanyCharts stats={state.stats} year={year} month={month} />
-      <section className="card stack company-view__tickets" aria-labelledby="company-view-tickets-title">
-        <div className="company-view__toolbar">
-          <h2 id="company-view-tickets-title">Comprobantes de colaboradores</h2>
-          <div className="company-view__actions" role="group" aria-label="Acciones de los comprobantes seleccionados">
-            <span className="muted company-view__count" aria-live="polite">
-              {selected.size === 1 ? '1 seleccionado' : `${selected.size} seleccionados`}
-            </span>
-            <Button variant="primary" onClick={approve} disabled={busy || selected.size === 0} loading={busy && !rejecting}>
-              Aprobar
-            </Button>
-            <Button variant="danger" onClick={() => setRejecting(true)} disabled={busy || selected.size === 0}>
-              Rechazar
-            </Button>
-            <Button onClick={() => void exportCsv()} disabled={tickets.length === 0 || exporting} loading={exporting}>
-              Exportar CSV
-            </Button>
-          </div>
-        </div>
-        <MonthSelectionLine
-          line={monthSelection(selected, ids, state.total, wholeMonth)}
-          busy={selectingMonth}
-          onWholeMonth={() => void selectWholeMonth()}
-          onClear={clearSelection}
-        />
-        {tickets.length === 0 ? (
-          <p className="muted">{MSG.companyViewEmpty}</p>
-        ) : (
-          <CompanyTickets
-            tickets={tickets}
-            selected={selected}
-            onToggle={toggle}
-            onToggleAll={() => {
-              if (wholeMonth) return clearSelection();
-              setSelected((s) => toggleAll(s, ids));
-            }}
-            companies={companies}
-          />
-        )}
-        {state.total > PER_PAGE && <PagerNav page={page} pages={Math.ceil(state.total / PER_PAGE)} total={state.total} onPage={setPage} />}
-      </section>
+      <CompanyCharts stats={read.stats} year={year} month={month} />
+      <TicketsSection
+        tickets={tickets}
+        total={read.page.total}
+        page={page}
+        onPage={setPage}
+        selection={selection}
+        busy={busy}
+        rejecting={rejecting}
+        exporting={exporting}
+        selectingMonth={selectingMonth}
+        companies={companies}
+        onApprove={approve}
+        onReject={() => setRejecting(true)}
+        onExport={() => void exportCsv()}
+        onWholeMonth={() => void selectWholeMonth()}
+      />
       <RejectDialog open={rejecting} count={selected.size} busy={busy} onClose={() => setRejecting(false)} onReject={(reason) => void reject(reason)} />
     </>
   );

@@ -1,18 +1,15 @@
 // 'Ver datos' of an active collaborator (spec §6): a modal with their profile and the tax data of the RFC
 // they accepted the invitation with, read from the server when it opens. Never passwords (the server does
 // not send them); their received invoices are downloaded from the company's 'Gastos' view.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Collaborator } from '../../domain/company';
-import { MSG } from '../../domain/messages';
 import type { OAuthProfile } from '../../domain/oauth';
-import { ApiError } from '../../offline/http';
+import { errorMessage, problemOf, useApiQuery } from '../api/query';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/overlay';
 import { SkeletonCard } from '../ui/skeleton';
-import { getCollaboratorProfile } from './company-api';
+import { companyKeys, getCollaboratorProfile } from './company-api';
 import { profileFacts } from './collaborator-profile-model';
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'done'; profile: OAuthProfile };
 
 /** The facts as a definition list (also what the app test renders). */
 export function ProfileFacts({ profile }: { profile: OAuthProfile }) {
@@ -29,20 +26,11 @@ export function ProfileFacts({ profile }: { profile: OAuthProfile }) {
 }
 
 export function CollaboratorProfileDialog({ clientId, collaborator, onClose }: { clientId: number; collaborator: Collaborator | null; onClose: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const id = collaborator?.id ?? null;
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setLoad({ state: 'loading' });
-    getCollaboratorProfile(clientId, id).then(
-      (profile) => live && setLoad({ state: 'done', profile }),
-      (err: unknown) => live && setLoad({ state: 'error', message: err instanceof ApiError ? err.message : MSG.generic }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [clientId, id]);
+  // The last one opened: while the dialog fades out after closing, it keeps showing their data.
+  const [id, setId] = useState(collaborator?.id ?? null);
+  if (collaborator && collaborator.id !== id) setId(collaborator.id);
+  const profile = useApiQuery(companyKeys.profile(clientId, id), ({ signal }) => getCollaboratorProfile(clientId, id ?? 0, signal), { enabled: id !== null });
+  const problem = problemOf(profile);
 
   return (
     <Modal
@@ -55,15 +43,15 @@ export function CollaboratorProfileDialog({ clientId, collaborator, onClose }: {
         </Button>
       }
     >
-      {load.state === 'loading' && <SkeletonCard label="Cargando datos del colaborador…" lines={5} />}
-      {load.state === 'error' && (
+      {!problem && !profile.data && <SkeletonCard label="Cargando datos del colaborador…" lines={5} />}
+      {problem && (
         <p className="notice notice--error" role="alert">
-          {load.message}
+          {errorMessage(problem)}
         </p>
       )}
-      {load.state === 'done' && (
+      {profile.data && (
         <>
-          <ProfileFacts profile={load.profile} />
+          <ProfileFacts profile={profile.data} />
           <p className="muted">Sus facturas recibidas se descargan desde Gastos.</p>
         </>
       )}

@@ -1,10 +1,10 @@
 // Colaboradores (spec §2 Company): the table (cards on phones), 'Nuevo colaborador' / 'Editar' in the
 // off-canvas panel, 'Reenviar invitación' for someone still invited, delete after '¿Estás seguro?', and
 // 'Ver datos' of an active collaborator (their profile and tax data: spec §6).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Area, Collaborator, CollaboratorStatus, RefundAccountType } from '../../domain/company';
 import { MSG } from '../../domain/messages';
-import { ApiError } from '../../offline/http';
+import { errorMessage, invalidate, problemOf, useApiQuery } from '../api/query';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Icon } from '../ui/icon';
@@ -12,10 +12,10 @@ import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { CollaboratorPanel } from './collaborator-panel';
 import { CollaboratorProfileDialog } from './collaborator-profile-dialog';
-import { deleteCollaborator, getAreas, getCollaborators, getRefundAccountTypes, resendInvitation } from './company-api';
+import { companyKeys, deleteCollaborator, getAreas, getCollaborators, getRefundAccountTypes, resendInvitation } from './company-api';
 
 const STATUS_LABEL: Record<CollaboratorStatus, string> = { invitado: 'Invitado', activo: 'Activo', inactivo: 'Inactivo' };
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+const messageOf = (err: unknown) => errorMessage(err);
 
 interface Loaded {
   collaborators: Collaborator[];
@@ -23,23 +23,27 @@ interface Loaded {
   types: RefundAccountType[];
 }
 
+/** The tab's three reads as one: the table needs them all (the areas are the Departamentos tab's). */
+function useCollaboratorsData(clientId: number): { data: Loaded | null; problem: Error | null; retry: () => void } {
+  const collaborators = useApiQuery(companyKeys.collaborators(clientId), ({ signal }) => getCollaborators(clientId, signal));
+  const areas = useApiQuery(companyKeys.areas(clientId), ({ signal }) => getAreas(clientId, signal));
+  const types = useApiQuery(companyKeys.refundAccountTypes, ({ signal }) => getRefundAccountTypes(signal));
+  const reads = [collaborators, areas, types];
+  return {
+    data: collaborators.data && areas.data && types.data ? { collaborators: collaborators.data, areas: areas.data, types: types.data } : null,
+    problem: reads.map(problemOf).find((p) => p !== null) ?? null,
+    retry: () => reads.filter((r) => r.isError).forEach((r) => void r.refetch()),
+  };
+}
+
 export function CollaboratorsTab({ clientId, companyName }: { clientId: number; companyName: string }) {
-  const [data, setData] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, problem, retry } = useCollaboratorsData(clientId);
+  const reload = () => void invalidate(companyKeys.collaborators(clientId));
   const [panel, setPanel] = useState<{ open: boolean; editing: Collaborator | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<Collaborator | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [resending, setResending] = useState<number | null>(null);
   const [viewing, setViewing] = useState<Collaborator | null>(null);
-
-  const load = () => {
-    setLoadError(null);
-    Promise.all([getCollaborators(clientId), getAreas(clientId), getRefundAccountTypes()]).then(
-      ([collaborators, areas, types]) => setData({ collaborators, areas, types }),
-      (err: unknown) => setLoadError(messageOf(err)),
-    );
-  };
-  useEffect(load, [clientId]);
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -47,7 +51,7 @@ export function CollaboratorsTab({ clientId, companyName }: { clientId: number; 
     try {
       await deleteCollaborator(clientId, deleting.id);
       setDeleting(null);
-      load();
+      reload();
     } catch (err) {
       toast.error(messageOf(err));
     } finally {
@@ -67,11 +71,11 @@ export function CollaboratorsTab({ clientId, companyName }: { clientId: number; 
     }
   }
 
-  if (loadError) {
+  if (problem) {
     return (
       <div className="notice notice--error" role="alert">
-        <p>{loadError}</p>
-        <Button onClick={load}>Reintentar</Button>
+        <p>{messageOf(problem)}</p>
+        <Button onClick={retry}>Reintentar</Button>
       </div>
     );
   }
@@ -182,7 +186,7 @@ export function CollaboratorsTab({ clientId, companyName }: { clientId: number; 
         onClose={() => setPanel((p) => ({ ...p, open: false }))}
         onSaved={() => {
           setPanel((p) => ({ ...p, open: false }));
-          load();
+          reload();
         }}
       />
       <CollaboratorProfileDialog clientId={clientId} collaborator={viewing} onClose={() => setViewing(null)} />

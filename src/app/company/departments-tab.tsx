@@ -1,23 +1,25 @@
 // Departamentos (spec §2, §5): add (normalised by the server's rule, empty ignored, duplicate → the
 // spec's warning), list, delete after '¿Estás seguro?'.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Area } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { normalizeDepartment } from '../../domain/company';
-import { ApiError } from '../../offline/http';
+import { errorMessage, problemOf, setQueryData, useApiQuery } from '../api/query';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TextField } from '../ui/fields';
 import { Icon } from '../ui/icon';
 import { SkeletonCard } from '../ui/skeleton';
 import { useScreenToasts } from '../ui/use-screen-toasts';
-import { addArea, deleteArea, getAreas } from './company-api';
+import { addArea, companyKeys, deleteArea, getAreas } from './company-api';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+const messageOf = (err: unknown) => errorMessage(err);
 
 export function DepartmentsTab({ clientId }: { clientId: number }) {
-  const [areas, setAreas] = useState<Area[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const areasRead = useApiQuery(companyKeys.areas(clientId), ({ signal }) => getAreas(clientId, signal));
+  const problem = problemOf(areasRead);
+  // Every write answers with the whole list: it replaces the cached one.
+  const setAreas = (list: Area[]) => setQueryData(companyKeys.areas(clientId), list);
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,12 +27,6 @@ export function DepartmentsTab({ clientId }: { clientId: number }) {
   const [deleteBusy, setDeleteBusy] = useState(false);
   // Toasts of this tab close when it goes away (a stale warning must not cover the other tab).
   const notes = useScreenToasts();
-
-  const load = () => {
-    setLoadError(null);
-    getAreas(clientId).then(setAreas, (err: unknown) => setLoadError(messageOf(err)));
-  };
-  useEffect(load, [clientId]);
 
   async function onAdd(e: FormEvent) {
     e.preventDefault();
@@ -86,20 +82,20 @@ export function DepartmentsTab({ clientId }: { clientId: number }) {
           <Icon name="plus" /> Agregar
         </Button>
       </form>
-      {loadError ? (
+      {problem ? (
         <div className="notice notice--error" role="alert">
-          <p>{loadError}</p>
-          <Button onClick={load}>Reintentar</Button>
+          <p>{messageOf(problem)}</p>
+          <Button onClick={() => void areasRead.refetch()}>Reintentar</Button>
         </div>
-      ) : areas === null ? (
+      ) : !areasRead.data ? (
         <SkeletonCard label="Cargando departamentos…" lines={3} />
-      ) : areas.length === 0 ? (
+      ) : areasRead.data.length === 0 ? (
         <div className="card company-empty">
           <p>Aún no tienes departamentos. Agrega el primero para asignarlo a tus colaboradores.</p>
         </div>
       ) : (
         <ul className="card company-areas__list" aria-label="Departamentos">
-          {areas.map((a) => (
+          {areasRead.data.map((a) => (
             <li key={a.id} className="company-areas__item">
               <span>{a.area}</span>
               <Button variant="secondary" icon aria-label={`Eliminar ${a.area}`} onClick={() => setDeleting(a)}>

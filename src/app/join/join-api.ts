@@ -6,7 +6,8 @@ import type { NewClientInput } from '../api/endpoints';
 
 const path = (token: string) => `/api/v3/invitations/${encodeURIComponent(token)}`;
 
-export const getInvitation = (token: string) => api.get<Invitation>(`${path(token)}.json`);
+export const invitationKey = (token: string | undefined) => ['invitation', token ?? null] as const;
+export const getInvitation = (token: string, signal?: AbortSignal) => api.get<Invitation>(`${path(token)}.json`, undefined, signal);
 export const acceptInvitation = (token: string, rfc: string) => api.put<{ collaborator_id: number; client_id: number }>(`${path(token)}/accept.json`, { rfc });
 export const signUpWithInvitation = (token: string, user: { username: string; password: string }, client: NewClientInput) =>
   api.put<Session>(`${path(token)}/sign_up.json`, { user, ...client });

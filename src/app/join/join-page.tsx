@@ -7,7 +7,9 @@ import type { Invitation } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { getSession, hasSession, saveSession } from '../../offline/session';
 import { ApiError } from '../../offline/http';
-import { getAccounts, login } from '../api/endpoints';
+import { login } from '../api/endpoints';
+import { accountsQuery, errorMessage, problemOf, useApiQuery } from '../api/query';
+import { QueryProblem } from '../api/query-problem';
 import { AuthShell } from '../layout/auth-shell';
 import { LoginFields } from '../ui/login-fields';
 import { PasswordField } from '../ui/password-field';
@@ -18,14 +20,14 @@ import { Select, TextField } from '../ui/fields';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
-import { LoadProblem } from '../ui/load-problem';
-import { useLoad } from '../ui/use-load';
-import { acceptInvitation, getInvitation, signUpWithInvitation } from './join-api';
+import { acceptInvitation, getInvitation, invitationKey, signUpWithInvitation } from './join-api';
 import { addressLine } from '../tax-data/address-line';
 import { checkJoinSignUp, hostName, joinStep, type SignUpField } from './join-model';
 import './join.css';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+const messageOf = (err: unknown) => errorMessage(err);
+// 404 is the server's "unknown, used or old": the §8 text, whatever the body says.
+const invitationProblem = (err: unknown) => (err instanceof ApiError && err.status !== 404 ? err.message : MSG.invalidPageToken);
 
 function HostCard({ inv }: { inv: Invitation }) {
   const address = addressLine(inv.host.address);
@@ -52,11 +54,11 @@ function HostCard({ inv }: { inv: Invitation }) {
 }
 
 function AcceptForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [accounts, retryAccounts] = useLoad('accounts', getAccounts, messageOf);
+  const accounts = useApiQuery(accountsQuery.key(getSession()?.user_id ?? null), accountsQuery.read);
   const [picked, setRfc] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const list = accounts.kind === 'ready' ? accounts.value : [];
+  const list = accounts.data ?? [];
   // With one RFC there is nothing to choose.
   const rfc = picked || (list.length === 1 ? list[0]!.rfc : '');
 
@@ -75,8 +77,9 @@ function AcceptForm({ token, onDone }: { token: string; onDone: () => void }) {
     }
   }
 
-  if (accounts.kind === 'loading') return <SkeletonCard label="Cargando tus RFC…" lines={2} />;
-  if (accounts.kind === 'error') return <LoadProblem state={accounts} onRetry={retryAccounts} />;
+  const problem = problemOf(accounts);
+  if (problem) return <QueryProblem error={problem} message={messageOf(problem)} onRetry={() => void accounts.refetch()} />;
+  if (!accounts.data) return <SkeletonCard label="Cargando tus RFC…" lines={2} />;
   return (
     <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
       <Select
@@ -241,26 +244,26 @@ function SignUpForm({ token, inv, onDone, onSignIn }: { token: string; inv: Invi
 export function JoinPage() {
   const { token } = useSearch({ from: '/join' });
   const navigate = useNavigate();
-  // 404 is the server's "unknown, used or old": the §8 text, whatever the body says.
-  const [state, retry] = useLoad(token ?? null, () => getInvitation(token ?? ''), (err) => (err instanceof ApiError && err.status !== 404 ? err.message : MSG.invalidPageToken));
+  const invitation = useApiQuery(invitationKey(token), ({ signal }) => getInvitation(token ?? '', signal), { enabled: Boolean(token) });
   const [signedIn, setSignedIn] = useState(hasSession());
   const [prefer, setPrefer] = useState<'sign-in' | 'sign-up' | undefined>(undefined);
 
   const home = () => void navigate({ to: '/', replace: true });
 
-  if (token && state.kind === 'loading') {
+  const problem = problemOf(invitation);
+  if (token && !problem && !invitation.data) {
     return (
       <AuthShell title="Invitación">
         <SkeletonCard label="Cargando la invitación…" lines={4} />
       </AuthShell>
     );
   }
-  if (!token || state.kind === 'error') {
+  if (!token || problem) {
     return (
       <AuthShell title="Invitación">
         <div className="stack">
-          {state.kind === 'error' ? (
-            <LoadProblem state={state} onRetry={retry} />
+          {problem ? (
+            <QueryProblem error={problem} message={invitationProblem(problem)} onRetry={() => void invitation.refetch()} />
           ) : (
             <div className="notice notice--error" role="alert">
               <p>{MSG.invalidPageToken}</p>
@@ -273,8 +276,8 @@ export function JoinPage() {
       </AuthShell>
     );
   }
-  if (state.kind !== 'ready') return null;
-  const inv = state.value;
+  const inv = invitation.data;
+  if (!inv) return null;
   const step = joinStep(inv, signedIn, prefer);
   return (
     <AuthShell title="Te invitaron a una empresa" lead={`${inv.company_name} quiere que compartas tus gastos con su equipo en Cuentas Claras.`} wide={step === 'sign-up'}>

@@ -1,10 +1,10 @@
 // The profile's 'Aplicaciones conectadas': the apps the user authorised, each with its RFC,
 // and 'Revocar' behind a confirmation. Online only: grants live on the server.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import type { OAuthGrant } from '../../domain/oauth';
-import { ApiError } from '../../offline/http';
+import { errorMessage, problemOf, setQueryData, useApiQuery } from '../api/query';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { SkeletonCard } from '../ui/skeleton';
@@ -12,34 +12,16 @@ import { toast } from '../ui/toast-store';
 import { TXT } from '../strings';
 import { useSession } from './use-session';
 import { AppIcon } from './app-card';
-import { getGrants, revokeGrant } from './oauth-api';
+import { getGrants, oauthKeys, revokeGrant } from './oauth-api';
 import './oauth.css';
-
-type State = { kind: 'loading' } | { kind: 'ready'; grants: OAuthGrant[] } | { kind: 'error'; message: string };
 
 export function ConnectedApps() {
   const session = useSession();
   const userId = session?.user_id ?? null;
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const grants = useApiQuery(oauthKeys.grants(userId), ({ signal }) => getGrants(userId ?? 0, signal), { enabled: userId !== null });
+  const problem = problemOf(grants);
   const [confirming, setConfirming] = useState<OAuthGrant | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    (ctl: { live: boolean } = { live: true }) => {
-      if (userId === null) return;
-      getGrants(userId)
-        .then((grants) => ctl.live && setState({ kind: 'ready', grants }))
-        .catch((err: unknown) => ctl.live && setState({ kind: 'error', message: err instanceof ApiError ? err.message : MSG.generic }));
-    },
-    [userId],
-  );
-  useEffect(() => {
-    const ctl = { live: true };
-    load(ctl);
-    return () => {
-      ctl.live = false;
-    };
-  }, [load]);
 
   async function revoke() {
     if (!confirming || userId === null) return;
@@ -47,10 +29,10 @@ export function ConnectedApps() {
     try {
       await revokeGrant(userId, confirming.id);
       toast.success(MSG.oauthRevoked);
-      setState((s) => (s.kind === 'ready' ? { kind: 'ready', grants: s.grants.filter((g) => g.id !== confirming.id) } : s));
+      setQueryData<OAuthGrant[]>(oauthKeys.grants(userId), (old) => old?.filter((g) => g.id !== confirming.id));
       setConfirming(null);
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : MSG.generic);
+      toast.error(errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -59,19 +41,19 @@ export function ConnectedApps() {
   return (
     <section className="card stack connected-apps" aria-labelledby="connected-apps-title">
       <h2 id="connected-apps-title">{MSG.oauthConnectedTitle}</h2>
-      {state.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={2} />}
-      {state.kind === 'error' && (
+      {!problem && !grants.data && <SkeletonCard label={TXT.loading} lines={2} />}
+      {problem && (
         <div className="notice notice--error" role="alert">
-          <p>{state.message}</p>
-          <Button variant="secondary" onClick={() => load()}>
+          <p>{errorMessage(problem)}</p>
+          <Button variant="secondary" onClick={() => void grants.refetch()}>
             {TXT.retry}
           </Button>
         </div>
       )}
-      {state.kind === 'ready' && state.grants.length === 0 && <p className="muted">{MSG.oauthConnectedEmpty}</p>}
-      {state.kind === 'ready' && state.grants.length > 0 && (
+      {grants.data && grants.data.length === 0 && <p className="muted">{MSG.oauthConnectedEmpty}</p>}
+      {grants.data && grants.data.length > 0 && (
         <ul className="oauth-grants">
-          {state.grants.map((g) => (
+          {grants.data.map((g) => (
             <li key={g.id} className="oauth-grant">
               <AppIcon name={g.application.name} icon={g.application.icon} size={40} />
               <div className="oauth-grant__text">

@@ -7,31 +7,34 @@ import { accountDisplayName } from '../../domain/account';
 import { APP_VERSION } from '../../domain/http';
 import { MSG } from '../../domain/messages';
 import { ApiError } from '../../offline/http';
-import { getAccounts } from '../api/endpoints';
+import { accountsQuery, errorMessage, problemOf, useApiQuery } from '../api/query';
+import { QueryProblem } from '../api/query-problem';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { Select } from '../ui/fields';
-import { LoadProblem } from '../ui/load-problem';
 import { SkeletonCard } from '../ui/skeleton';
-import { useLoad } from '../ui/use-load';
 import { AppCard } from './app-card';
-import { authorizeApplication, getOAuthApplication } from './oauth-api';
+import { authorizeApplication, getOAuthApplication, oauthKeys } from './oauth-api';
 import { isFollowableRedirect } from './oauth-model';
 import { OAuthSignIn } from './oauth-sign-in';
 import { useSession } from './use-session';
 import './oauth.css';
 
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : MSG.generic);
+const messageOf = (err: unknown) => errorMessage(err);
+// 404 is the server's "unknown, used or expired": the §8 text, whatever the body says.
+const applicationProblem = (err: unknown) => (err instanceof ApiError && err.status === 404 ? MSG.invalidPageToken : messageOf(err));
 
 function AuthorizeForm({ token, username, onCancel }: { token: string; username: string; onCancel: () => void }) {
   const session = useSession();
-  const [accounts, retryAccounts] = useLoad(session?.user_id ?? null, getAccounts, messageOf);
+  const userId = session?.user_id ?? null;
+  const accounts = useApiQuery(accountsQuery.key(userId), accountsQuery.read, { enabled: userId !== null });
   const [rfc, setRfc] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
-  const list = accounts.kind === 'ready' ? accounts.value : [];
+  const accountsProblem = problemOf(accounts);
+  const list = accounts.data ?? [];
   const chosen = rfc || list[0]?.rfc || '';
 
   async function onSubmit(e: FormEvent) {
@@ -62,9 +65,9 @@ function AuthorizeForm({ token, username, onCancel }: { token: string; username:
       <p className="oauth-step muted">
         {MSG.oauthSignedInAs} <strong>{username}</strong>
       </p>
-      {accounts.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={1} />}
-      {accounts.kind === 'error' && <LoadProblem state={accounts} onRetry={retryAccounts} />}
-      {accounts.kind === 'ready' && list.length === 0 && (
+      {!accountsProblem && !accounts.data && <SkeletonCard label={TXT.loading} lines={1} />}
+      {accountsProblem && <QueryProblem error={accountsProblem} message={messageOf(accountsProblem)} onRetry={() => void accounts.refetch()} />}
+      {accounts.data && list.length === 0 && (
         <div className="notice notice--warning" role="alert">
           <p>{MSG.oauthNoAccounts}</p>
         </div>
@@ -99,8 +102,8 @@ export function OAuthPage() {
   const search = useSearch({ from: '/oauth' });
   const navigate = useNavigate();
   const token = search.oauth_token;
-  // 404 is the server's "unknown, used or expired": the §8 text, whatever the body says.
-  const [app, retryApp] = useLoad(token ?? null, () => getOAuthApplication(token ?? ''), (err) => (err instanceof ApiError && err.status === 404 ? MSG.invalidPageToken : messageOf(err)));
+  const app = useApiQuery(oauthKeys.application(token), ({ signal }) => getOAuthApplication(token ?? '', signal), { enabled: Boolean(token) });
+  const appProblem = problemOf(app);
   const session = useSession();
   const cancel = () => void navigate({ to: '/', replace: true });
 
@@ -111,12 +114,12 @@ export function OAuthPage() {
         <span>Cuentas Claras</span>
       </a>
       <main id="main" className="auth__card auth__card--wide oauth-page">
-        {token && app.kind === 'loading' && <SkeletonCard label={TXT.loading} lines={4} />}
-        {(!token || app.kind === 'error') && (
+        {token && !appProblem && !app.data && <SkeletonCard label={TXT.loading} lines={4} />}
+        {(!token || appProblem) && (
           <div className="stack">
             <h1>{MSG.oauthPageTitle}</h1>
-            {app.kind === 'error' ? (
-              <LoadProblem state={app} onRetry={retryApp} />
+            {appProblem ? (
+              <QueryProblem error={appProblem} message={applicationProblem(appProblem)} onRetry={() => void app.refetch()} />
             ) : (
               <div className="notice notice--error" role="alert">
                 <p>{MSG.invalidPageToken}</p>
@@ -129,9 +132,9 @@ export function OAuthPage() {
             </div>
           </div>
         )}
-        {app.kind === 'ready' && token && (
+        {app.data && token && (
           <div className="stack">
-            <AppCard app={app.value} />
+            <AppCard app={app.data} />
             {session ? <AuthorizeForm token={token} username={session.username} onCancel={cancel} /> : <OAuthSignIn />}
             {!session && (
               <div>

@@ -3,20 +3,21 @@
 // (approved; then authorised vs spent). Gated by Viaticos (premium advert otherwise); a person's RFC gets
 // the company-only notice. Manager actions need a connection: offline (the layout's banner says so) the
 // buttons wait disabled and the panel says why nothing was sent.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Account } from '../../domain/account';
 import type { PerDiemEventDetail, PerDiemOptions } from '../../domain/company';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import { formatMoney } from '../../domain/money';
 import { ApiError } from '../../offline/http';
+import { invalidate, problemOf, setQueryData, useApiQuery } from '../api/query';
 import { useLayout } from '../layout/layout-context';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { useOnline } from '../use-online';
-import { approvePerDiemEvent, closePerDiemEvent, getPerDiemEvents, getPerDiemOptions } from './per-diem-api';
+import { approvePerDiemEvent, closePerDiemEvent, getPerDiemEvents, getPerDiemOptions, perDiemKeys } from './per-diem-api';
 import { actionOf, closingBalance, emptyDraft, STATUS_LABEL, type PerDiemDraft } from './per-diem-form';
 import { PerDiemPanel } from './per-diem-panel';
 import { CompanyGate } from '../feature-gates/company-gate';
@@ -29,6 +30,18 @@ const messageOf = (err: unknown) => (err instanceof ApiError ? (err.offline ? MS
 interface Loaded {
   events: PerDiemEventDetail[];
   options: PerDiemOptions;
+}
+
+/** The events and the panel's options, read together: the screen needs both. */
+function usePerDiemData(clientId: number): { data: Loaded | null; problem: Error | null; retry: () => void } {
+  const events = useApiQuery(perDiemKeys.events(clientId), ({ signal }) => getPerDiemEvents(clientId, signal));
+  const options = useApiQuery(perDiemKeys.options(clientId), ({ signal }) => getPerDiemOptions(clientId, signal));
+  const reads = [events, options];
+  return {
+    data: events.data && options.data ? { events: events.data, options: options.data } : null,
+    problem: reads.map(problemOf).find((p) => p !== null) ?? null,
+    retry: () => reads.filter((r) => r.isError).forEach((r) => void r.refetch()),
+  };
 }
 
 function ClosingTotals({ e }: { e: PerDiemEventDetail }) {
@@ -55,22 +68,15 @@ function ClosingTotals({ e }: { e: PerDiemEventDetail }) {
 function PerDiemEvents({ clientId }: { clientId: number }) {
   const online = useOnline();
   const today = displayDate(new Date());
-  const [data, setData] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, problem, retry } = usePerDiemData(clientId);
   const [panelOpen, setPanelOpen] = useState(false);
   const [draft, setDraft] = useState<PerDiemDraft>(() => emptyDraft(today));
   const [acting, setActing] = useState<number | null>(null);
 
-  const load = () => {
-    setLoadError(null);
-    Promise.all([getPerDiemEvents(clientId), getPerDiemOptions(clientId)]).then(
-      ([events, options]) => setData({ events, options }),
-      (err: unknown) => setLoadError(messageOf(err)),
-    );
-  };
-  useEffect(load, [clientId]);
-
-  const replace = (e: PerDiemEventDetail) => setData((d) => (d ? { ...d, events: d.events.map((x) => (x.id === e.id ? e : x)) } : d));
+  // A write answers with the event: it takes its place in the cached list.
+  const setEvents = (update: (events: PerDiemEventDetail[]) => PerDiemEventDetail[]) =>
+    setQueryData<PerDiemEventDetail[]>(perDiemKeys.events(clientId), (old) => (old ? update(old) : old));
+  const replace = (e: PerDiemEventDetail) => setEvents((events) => events.map((x) => (x.id === e.id ? e : x)));
 
   async function act(e: PerDiemEventDetail, action: 'approve' | 'close') {
     if (!online) return toast.info(MSG.perDiemOffline);
@@ -81,17 +87,18 @@ function PerDiemEvents({ clientId }: { clientId: number }) {
       toast.success(action === 'approve' ? MSG.perDiemApproved : MSG.perDiemClosed);
     } catch (err) {
       toast.error(messageOf(err));
-      if (err instanceof ApiError && err.status === 409) load();
+      if (err instanceof ApiError && err.status === 409) void invalidate(perDiemKeys.events(clientId));
     } finally {
       setActing(null);
     }
   }
 
-  if (loadError) {
+  if (problem) {
+    const loadError = messageOf(problem);
     return (
       <div className={`notice ${loadError === MSG.perDiemOffline ? 'notice--info' : 'notice--error'}`} role="alert">
         <p>{loadError}</p>
-        <Button onClick={load}>Reintentar</Button>
+        <Button onClick={retry}>Reintentar</Button>
       </div>
     );
   }
@@ -185,7 +192,7 @@ function PerDiemEvents({ clientId }: { clientId: number }) {
         onSaved={(e) => {
           setPanelOpen(false);
           setDraft(emptyDraft(today));
-          setData((d) => (d ? { ...d, events: [e, ...d.events] } : d));
+          setEvents((events) => [e, ...events]);
         }}
       />
     </div>

@@ -15,4 +15,8 @@ export const subscribe = (planId: number, clientId: number, token: string) =>
     subscription: { plan_id: planId, client_id: clientId, token },
   });
 
-export const getPaymentHistory = (clientId: number) => api.get<PaymentHistoryItem[]>(`/api/v3/subscriptions/${clientId}/payments.json`);
+/** The query key of an account's payment history: a payment (or a failed one) invalidates it. */
+export const paymentHistoryKey = (clientId: number) => ['payment-history', clientId] as const;
+
+export const getPaymentHistory = (clientId: number, signal?: AbortSignal) =>
+  api.get<PaymentHistoryItem[]>(`/api/v3/subscriptions/${clientId}/payments.json`, undefined, signal);

@@ -18,7 +18,8 @@ import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { CheckoutDialog } from './checkout-dialog';
-import { subscribe, type CardToken } from './plans-api';
+import { invalidate } from '../api/query';
+import { paymentHistoryKey, subscribe, type CardToken } from './plans-api';
 import { cardPlan, chargeTotal, COMPANY_CARDS, mustUseAppStore, PERSONAL_CARDS, selectDisabled, type PlanCard } from './pricing-model';
 import './plans.css';
 
@@ -98,6 +99,7 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
     setFailure(null);
     try {
       await subscribe(plan.id, selected.diverza_client_id, token.id);
+      void invalidate(paymentHistoryKey(selected.diverza_client_id));
       await syncAccounts(db).catch(() => undefined);
       notes.dismissAll();
       toast.success(`Listo, tu plan ${plan.name} está activo.`);
@@ -107,6 +109,7 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
       setFailure(message);
       notes.error(message);
       // The failed attempt is in the history now.
+      void invalidate(paymentHistoryKey(selected.diverza_client_id));
       await syncAccounts(db).catch(() => undefined);
     } finally {
       setBusyPlanId(null);

@@ -1,7 +1,7 @@
 // The subscription profile (spec §2): plan, payment method, next due date, billing data and the payment
 // history table (status icon, ID uppercased, YYYY-MM-DD, money, plan name, brand and last 4).
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { accountDisplayName, type Account, type PaymentHistoryItem } from '../../domain/account';
 import { displayDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
@@ -12,28 +12,23 @@ import { Icon } from '../ui/icon';
 import { RfcStatus } from '../ui/rfc-status';
 import { SkeletonCard } from '../ui/skeleton';
 import { useOnline } from '../use-online';
-import { getPaymentHistory } from './plans-api';
+import { useApiQuery } from '../api/query';
+import { getPaymentHistory, paymentHistoryKey } from './plans-api';
 import { cardLabel, dueDate, monthlyWithIva, mustUseAppStore } from './pricing-model';
 import './plans.css';
 
 export const HISTORY_EMPTY = 'Información no disponible. Tu historial aparecerá aquí cuando se hayan realizado pagos.';
 
-/** The history: from the server when online (fresh after a payment), else what the account carries. */
+/**
+ * The history: from the server when online (a payment invalidates it), else, or when the server cannot
+ * say, what the account carries.
+ */
 function useHistory(account: Account): PaymentHistoryItem[] | undefined {
   const online = useOnline();
-  const [fetched, setFetched] = useState<{ id: number; items: PaymentHistoryItem[] } | null>(null);
   const id = account.diverza_client_id;
-  useEffect(() => {
-    if (!online) return;
-    const ctl = { live: true };
-    getPaymentHistory(id)
-      .then((items) => ctl.live && setFetched({ id, items }))
-      .catch(() => ctl.live && setFetched({ id, items: account.payment_history }));
-    return () => {
-      ctl.live = false;
-    };
-  }, [id, online, account.payment_history, account.plan_id]);
-  if (fetched && fetched.id === id) return fetched.items;
+  const history = useApiQuery(paymentHistoryKey(id), ({ signal }) => getPaymentHistory(id, signal), { enabled: online });
+  if (history.data) return history.data;
+  if (history.isError && !history.isFetching) return account.payment_history;
   return online ? undefined : account.payment_history;
 }
 

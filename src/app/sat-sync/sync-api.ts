@@ -13,7 +13,9 @@ export const syncPaths = {
   efirma: (userId: number, rfc: string) => `${branch(userId, rfc)}/efirma`,
 };
 
-export const getSyncStatus = (userId: number, rfc: string) => api.get<SatSyncStatus>(syncPaths.status(userId, rfc));
+export const syncStatusKey = (userId: number | undefined, rfc: string) => ['sat-sync-status', userId ?? null, rfc] as const;
+
+export const getSyncStatus = (userId: number, rfc: string, signal?: AbortSignal) => api.get<SatSyncStatus>(syncPaths.status(userId, rfc), undefined, signal);
 
 /** 200 = the portal accepts the CIEC; 400 = wrong password; 422 = this server's SAT portal takes only the e.firma. */
 export const authenticateSat = (body: AuthenticateSatBody) => api.post<unknown>(syncPaths.authenticate, body);

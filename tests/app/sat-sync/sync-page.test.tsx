@@ -4,7 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../../src/domain/account';
 import { MSG } from '../../../src/domain/messages';
 
-vi.mock('../../../src/offline/session', () => ({ getSession: () => ({ token: 'tok', user_id: 7, email: 'a@b.mx', username: 'ana' }) }));
+vi.mock('../../../src/offline/session', () => ({
+  getSession: () => ({ token: 'tok', user_id: 7, email: 'a@b.mx', username: 'ana' }),
+  subscribeSession: () => () => undefined,
+}));
 const { SyncBody } = await import('../../../src/app/sat-sync/sync-page');
 
 const account = (over: Partial<Account>): Account => ({
