@@ -11,39 +11,20 @@ import { getSession } from '../../offline/session';
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
-import { SearchField } from '../ui/search-field';
-import { Skeleton, SkeletonCard } from '../ui/skeleton';
+import { SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
+import { DashboardTitle, DashboardToolbar, MonthList, PhoneBar, SyncNotices } from './dashboard-sections';
 import { useInvoiceRefresh } from './use-invoice-refresh';
-import {
-  emptyMonthText, noMatchesText, selectAllState, selectionReducer, ticketRow,
-} from '../tickets/ticket-list-model';
+import { selectAllState, selectionReducer, ticketRow } from '../tickets/ticket-list-model';
 import { MonthBalance } from '../tickets/month-balance';
 import { queryMonthPage, querySelectableIds } from '../tickets/month-query';
 import { SelectionActions } from '../tickets/selection-actions';
 import { SpendingSummaryCard } from '../tickets/spending-summary';
-import { TicketCards, TicketTable } from '../tickets/ticket-list';
 import { useLookups } from '../tickets/use-lookups';
 import { useMonthSync } from '../tickets/use-month-sync';
 import '../tickets/tickets.css';
 import './home.css';
-import { Pager } from '../tickets/pager';
-
-function TableSkeleton() {
-  return (
-    <div className="card stack" role="status" aria-label={TXT.loading}>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="row" style={{ flexWrap: 'nowrap' }}>
-          <Skeleton width={88} />
-          <Skeleton width="40%" />
-          <Skeleton width="20%" />
-          <Skeleton width={72} />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 const MONTH_PARAM = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -182,8 +163,6 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const allState = selectAllState(selected, selectableIds);
-  const total = result?.total ?? 0;
-  const shownPage = result?.page ?? 1;
   const selectedCount = selected.size;
   const title = monthTitle(month);
 
@@ -203,112 +182,39 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
     onInvoiceChanged: retry,
   };
 
-  let body;
-  if (result === undefined) {
-    body = <TableSkeleton />;
-  } else if (result.monthTotal === 0) {
-    if (sync.status === 'updating' && !seen) body = <TableSkeleton />;
-    else if (sync.status === 'offline' && !seen) {
-      body = (
-        <div className="card stack empty" role="status">
-          <Icon name="wifiOff" />
-          <p>Sin conexión — los movimientos de {title.toLowerCase()} se cargarán cuando te conectes.</p>
-        </div>
-      );
-    } else {
-      body = (
-        <div className="card stack empty">
-          <Icon name="plus" />
-          <p>{emptyMonthText(month)}</p>
-          <div>
-            <Button variant="primary" onClick={() => setPanel('expense')}>
-              Agregar gasto
-            </Button>
-          </div>
-        </div>
-      );
-    }
-  } else if (total === 0) {
-    body = (
-      <div className="card empty" role="status">
-        <p>{noMatchesText(search)}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        {desktop ? <TicketTable {...listProps} /> : <TicketCards {...listProps} />}
-        <Pager page={shownPage} total={total} onPage={setPage} />
-      </>
-    );
-  }
-
   return (
     <main id="main" className="page dashboard">
-      <div className="page__title dashboard__title">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted dashboard__account">
-            {accountName} · <span className="tabular">{rfc}</span>
-          </p>
-        </div>
-        {sync.status === 'updating' && (
-          <span className="muted dashboard__sync" role="status">
-            <span className="spinner" aria-hidden="true" /> Actualizando…
-          </span>
-        )}
-      </div>
+      <DashboardTitle title={title} accountName={accountName} rfc={rfc} sync={sync} />
 
       <MonthBalance rfc={rfc} year={year} month={month} />
 
-      {sync.status === 'offline' && seen && (
-        <div className="notice notice--info dashboard__notice" role="status">
-          Sin conexión — estos son los movimientos guardados en tu teléfono; los actualizaremos al reconectar.
-        </div>
-      )}
-      {sync.status === 'error' && (
-        <div className="notice notice--error row row--between dashboard__notice" role="alert">
-          <span>{sync.message || 'No pudimos actualizar tus movimientos.'}</span>
-          <Button variant="secondary" onClick={retry}>
-            {TXT.retry}
-          </Button>
-        </div>
-      )}
+      <SyncNotices sync={sync} seen={seen} onRetry={retry} />
 
-      <div className="toolbar">
-        {desktop && (
-          <div className="toolbar__actions">
-            <Button variant="secondary" onClick={openImport}>
-              <Icon name="upload" />
-              {TXT.importTitle}
-            </Button>
-            <Button variant="primary" onClick={() => setPanel('expense')}>
-              <Icon name="plus" />
-              Agregar gasto
-            </Button>
-            <Button variant="secondary" onClick={() => setPanel('income')}>
-              <Icon name="plus" />
-              Agregar ingreso
-            </Button>
-            {selectionActions(false)}
-          </div>
-        )}
-        {selectedCount > 0 && (
-          <span className="toolbar__count" role="status">
-            {selectedCount === 1 ? '1 seleccionado' : `${selectedCount} seleccionados`}
-          </span>
-        )}
-        <SearchField
-          id="dashboard-search"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <DashboardToolbar
+        desktop={desktop}
+        selectedCount={selectedCount}
+        search={search}
+        onImport={openImport}
+        onAdd={setPanel}
+        onSearch={(value: string) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        selectionActions={selectionActions(false)}
+      />
 
-      {body}
+      <MonthList
+        result={result}
+        sync={sync}
+        seen={seen}
+        month={month}
+        title={title}
+        search={search}
+        desktop={desktop}
+        list={listProps}
+        onAddExpense={() => setPanel('expense')}
+        onPage={setPage}
+      />
 
       {/* Once the month's rows (or its empty state) show: the table's placeholder is shorter than the
           table, and the card under it would be pushed down (a layout shift) when the rows arrive. */}
@@ -316,25 +222,8 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
         <SpendingSummaryCard rfc={rfc} year={year} month={month} />
       )}
 
-      {!desktop &&
-        (selectedCount > 0 ? (
-          // On a phone the bar turns into the selection's actions while something is selected.
-          <div className="bottom-bar bottom-bar--selection">{selectionActions(true)}</div>
-        ) : (
-          <div className="bottom-bar">
-            <Button variant="primary" onClick={() => setPanel('expense')}>
-              Agregar gasto
-            </Button>
-            <Button variant="secondary" onClick={() => setPanel('income')}>
-              Agregar ingreso
-            </Button>
-            {/* Short visible label so the bar keeps two rows at 360 px; the name still says it all. */}
-            <Button variant="secondary" onClick={openImport} aria-label={TXT.importTitle}>
-              <Icon name="upload" />
-              {TXT.importShort}
-            </Button>
-          </div>
-        ))}
+      {/* On a phone the bar turns into the selection's actions while something is selected. */}
+      {!desktop && <PhoneBar selectedCount={selectedCount} selectionActions={selectionActions(true)} onAdd={setPanel} onImport={openImport} />}
 
       {importUsed && (
         <Suspense fallback={null}>
