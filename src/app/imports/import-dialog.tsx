@@ -32,6 +32,133 @@ async function candidate(file: File): Promise<Picked> {
   return { file, name: file.name, size: file.size, head };
 }
 
+/**
+ * One row per file: refused ones with the phone's reason, the rest queued together as one upload through
+ * the outbox (or all marked with why queueing failed).
+ */
+async function queueFiles(files: File[], rfc: string): Promise<ImportRow[]> {
+  const check = checkImportBatch(await Promise.all(files.map(candidate)));
+  const rows: ImportRow[] = check.refused.map(({ file, message }) => ({
+    key: newId(), name: file.name, size: file.size, localError: message, opId: null, index: 0, serverId: null,
+  }));
+  if (check.accepted.length > 0) {
+    const accepted = check.accepted.map((a) => a.file.file);
+    let opId: string | null = null;
+    let failure: string | null = null;
+    try {
+      const session = getSession();
+      if (!session) throw new Error(MSG.importFailed);
+      const bytes = await Promise.all(accepted.map((f) => f.arrayBuffer()));
+      const queued = await queueUpload(
+        db, { userId: session.user_id, rfc },
+        accepted.map((f, i) => ({ bytes: bytes[i] as ArrayBuffer, name: f.name, type: f.type })),
+      );
+      opId = queued.opId;
+    } catch (err) {
+      failure = err instanceof Error && err.message ? err.message : MSG.importFailed;
+    }
+    accepted.forEach((f, index) =>
+      rows.push({ key: newId(), name: f.name, size: f.size, localError: failure, opId, index, serverId: null }),
+    );
+  }
+  return rows;
+}
+
+/** While open, files dropped beside the zone must not make the browser leave the app to show them. */
+function useKeepDroppedFiles(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    const keep = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', keep);
+    window.addEventListener('drop', keep);
+    return () => {
+      window.removeEventListener('dragover', keep);
+      window.removeEventListener('drop', keep);
+    };
+  }, [open]);
+}
+
+/** The drop zone and its 'Elegir archivos' button (a hidden file input behind it). */
+function DropZone({ busy, onFiles }: { busy: boolean; onFiles: (files: File[]) => void }) {
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const canDrop = useMemo(() => supportsDrop(), []);
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    onFiles(Array.from(e.dataTransfer?.files ?? []));
+  }
+
+  return (
+    <>
+      <div
+        className={`import-drop${dragging ? ' import-drop--over' : ''}`}
+        data-testid="import-drop"
+        onDragEnter={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(e) => {
+          if (e.currentTarget === e.target) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <Icon name="upload" />
+        {canDrop && <p className="import-drop__title">{TXT.importDrop}</p>}
+        <p className="muted import-drop__hint">{TXT.importDropHint}</p>
+        <Button variant="primary" data-autofocus loading={busy} onClick={() => inputRef.current?.click()}>
+          {TXT.importPick}
+        </Button>
+        <input
+          ref={inputRef}
+          className="visually-hidden"
+          type="file"
+          accept={IMPORT_ACCEPT}
+          multiple
+          tabIndex={-1}
+          aria-label={TXT.importPick}
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = ''; // picking the same files again must fire again
+            onFiles(files);
+          }}
+        />
+      </div>
+      {!canDrop && <p className="notice notice--info">{TXT.importNoDrag}</p>}
+    </>
+  );
+}
+
+/** 'Archivos': a row per file with its status, and 'Quitar terminados' once some finished. */
+function FileRows({ views, onClearFinished }: { views: RowView[]; onClearFinished: () => void }) {
+  return (
+    <section className="stack import-files" aria-labelledby="import-files-title">
+      <div className="row row--between">
+        <h3 id="import-files-title" className="import-files__title">
+          {TXT.importFilesLabel}
+        </h3>
+        {views.some((v) => v.finished) && (
+          <Button variant="ghost" onClick={onClearFinished}>
+            {TXT.importClear}
+          </Button>
+        )}
+      </div>
+      <ul className="import-list" aria-live="polite">
+        {views.map((v) => (
+          <StatusRow key={v.key} view={v} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function StatusRow({ view }: { view: RowView }) {
   return (
     <li className={`import-row import-row--${view.tone}`}>
@@ -111,28 +238,13 @@ export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
 }) {
   const online = useOnline();
   const [state, dispatch] = useReducer(importReducer, initialImportState);
-  const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const canDrop = useMemo(() => supportsDrop(), []);
 
   // The server's ids arrive with the upload's answer, whoever sent it (this tab, another, the worker).
   useEffect(() => onUploadAck((ack) => dispatch({ type: 'ack', opId: ack.opId, files: ack.files })), []);
   useUploadStatuses(open, useCallback((event) => dispatch({ type: 'event', event }), []));
 
-  // While open, files dropped beside the zone must not make the browser leave the app to show them.
-  useEffect(() => {
-    if (!open) return;
-    const keep = (e: globalThis.DragEvent) => {
-      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
-    };
-    window.addEventListener('dragover', keep);
-    window.addEventListener('drop', keep);
-    return () => {
-      window.removeEventListener('dragover', keep);
-      window.removeEventListener('drop', keep);
-    };
-  }, [open]);
+  useKeepDroppedFiles(open);
 
   const opIds = useMemo(() => [...new Set(state.rows.map((r) => r.opId).filter((id): id is string => !!id))], [state.rows]);
   const ops = useLiveQuery(
@@ -167,43 +279,12 @@ export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
     }
     setBusy(true);
     try {
-      const check = checkImportBatch(await Promise.all(files.map(candidate)));
-      const rows: ImportRow[] = check.refused.map(({ file, message }) => ({
-        key: newId(), name: file.name, size: file.size, localError: message, opId: null, index: 0, serverId: null,
-      }));
-      if (check.accepted.length > 0) {
-        const accepted = check.accepted.map((a) => a.file.file);
-        let opId: string | null = null;
-        let failure: string | null = null;
-        try {
-          const session = getSession();
-          if (!session) throw new Error(MSG.importFailed);
-          const bytes = await Promise.all(accepted.map((f) => f.arrayBuffer()));
-          const queued = await queueUpload(
-            db, { userId: session.user_id, rfc },
-            accepted.map((f, i) => ({ bytes: bytes[i] as ArrayBuffer, name: f.name, type: f.type })),
-          );
-          opId = queued.opId;
-        } catch (err) {
-          failure = err instanceof Error && err.message ? err.message : MSG.importFailed;
-        }
-        accepted.forEach((f, index) =>
-          rows.push({ key: newId(), name: f.name, size: f.size, localError: failure, opId, index, serverId: null }),
-        );
-      }
-      dispatch({ type: 'added', rows });
+      dispatch({ type: 'added', rows: await queueFiles(files, rfc) });
     } finally {
       setBusy(false);
     }
   }
 
-  function onDrop(e: DragEvent<HTMLDivElement>) {
-    e.preventDefault();
-    setDragging(false);
-    void addFiles(Array.from(e.dataTransfer?.files ?? []));
-  }
-
-  const anyFinished = views.some((v) => v.finished);
   return (
     <Modal
       open={open}
@@ -216,44 +297,7 @@ export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
       }
     >
       <div className="import stack">
-        <div
-          className={`import-drop${dragging ? ' import-drop--over' : ''}`}
-          data-testid="import-drop"
-          onDragEnter={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(e) => {
-            e.preventDefault();
-            if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-          }}
-          onDragLeave={(e) => {
-            if (e.currentTarget === e.target) setDragging(false);
-          }}
-          onDrop={onDrop}
-        >
-          <Icon name="upload" />
-          {canDrop && <p className="import-drop__title">{TXT.importDrop}</p>}
-          <p className="muted import-drop__hint">{TXT.importDropHint}</p>
-          <Button variant="primary" data-autofocus loading={busy} onClick={() => inputRef.current?.click()}>
-            {TXT.importPick}
-          </Button>
-          <input
-            ref={inputRef}
-            className="visually-hidden"
-            type="file"
-            accept={IMPORT_ACCEPT}
-            multiple
-            tabIndex={-1}
-            aria-label={TXT.importPick}
-            onChange={(e) => {
-              const files = Array.from(e.target.files ?? []);
-              e.target.value = ''; // picking the same files again must fire again
-              void addFiles(files);
-            }}
-          />
-        </div>
-        {!canDrop && <p className="notice notice--info">{TXT.importNoDrag}</p>}
+        <DropZone busy={busy} onFiles={(files) => void addFiles(files)} />
         {state.notice && (
           <p className="notice notice--error" role="alert">
             {state.notice}
@@ -261,25 +305,7 @@ export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
         )}
         {!online && views.some((v) => !v.finished) && <p className="notice notice--info">{TXT.importOfflineNote}</p>}
         {places.length > 0 && <Places places={places} onOpenMonth={onOpenMonth} />}
-        {views.length > 0 && (
-          <section className="stack import-files" aria-labelledby="import-files-title">
-            <div className="row row--between">
-              <h3 id="import-files-title" className="import-files__title">
-                {TXT.importFilesLabel}
-              </h3>
-              {anyFinished && (
-                <Button variant="ghost" onClick={() => ops && dispatch({ type: 'clear-finished', ops })}>
-                  {TXT.importClear}
-                </Button>
-              )}
-            </div>
-            <ul className="import-list" aria-live="polite">
-              {views.map((v) => (
-                <StatusRow key={v.key} view={v} />
-              ))}
-            </ul>
-          </section>
-        )}
+        {views.length > 0 && <FileRows views={views} onClearFinished={() => ops && dispatch({ type: 'clear-finished', ops })} />}
       </div>
     </Modal>
   );
