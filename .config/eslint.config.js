@@ -48,18 +48,7 @@ const REACT_HOOKS_RULES = Object.fromEntries(Object.keys(reactHooks.configs.reco
 
 // src/app folders whose screens are still moving to TanStack Query: the hooks rules are off there until each is done.
 // Remove a folder from this list (one a line) when its migration lands.
-const REACT_HOOKS_PENDING = [
-  'company',
-  'company-view',
-  'per-diem',
-  'plans',
-  'chat',
-  'oauth',
-  'sat-sync',
-  'join',
-  'invoicing',
-  'rfc-verification',
-];
+const REACT_HOOKS_PENDING = [];
 
 const boundary = (files, patterns) => ({
   files,

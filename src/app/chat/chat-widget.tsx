@@ -111,7 +111,7 @@ function ChatLog({ chat, loadError, listRef }: { chat: ChatState; loadError: str
   );
 }
 
-function ChatCompose(props: {
+function ChatCompose({ text, error, sending, textareaRef, onText, onSubmit }: {
   text: string;
   error: string | null;
   sending: boolean;
@@ -119,33 +119,32 @@ function ChatCompose(props: {
   onText: (text: string) => void;
   onSubmit: (e?: FormEvent) => void;
 }) {
-  const { text, error } = props;
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends on a keyboard; Shift+Enter is a new line.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      props.onSubmit();
+      onSubmit();
     }
   }
   const length = chatLength(text.trim());
   return (
-    <form className="chat-compose" onSubmit={props.onSubmit} noValidate>
+    <form className="chat-compose" onSubmit={onSubmit} noValidate>
       <label className="visually-hidden" htmlFor="chat-input">
         {CHAT_TXT.label}
       </label>
       <textarea
         id="chat-input"
-        ref={props.textareaRef}
+        ref={textareaRef}
         data-autofocus
         className="field__input chat-compose__input"
         rows={2}
         value={text}
-        onChange={(e) => props.onText(e.target.value)}
+        onChange={(e) => onText(e.target.value)}
         onKeyDown={onKeyDown}
         aria-invalid={error ? true : undefined}
         aria-describedby="chat-help"
       />
-      <Button variant="primary" type="submit" loading={props.sending}>
+      <Button variant="primary" type="submit" loading={sending}>
         {CHAT_TXT.send}
       </Button>
       <p id="chat-help" className={error ? 'chat-compose__help chat-compose__help--error' : 'chat-compose__help'} aria-live="assertive">

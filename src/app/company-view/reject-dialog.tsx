@@ -1,5 +1,5 @@
 // 'Rechazar' asks for the reason the collaborator will see on the ticket (≤ REJECTION_REASON_MAX).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { REJECTION_REASON_MAX } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { Button } from '../ui/button';
@@ -18,13 +18,15 @@ export function RejectDialog({ open, count, busy, onClose, onReject }: {
   // The count as it was on opening: the selection clears as the dialog fades out after a rejection.
   const [shownCount, setShownCount] = useState(count);
   // Only on opening: the count shown stays the one the manager chose, even if a reload changes it.
-  useEffect(() => {
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setReason('');
       setError(null);
       setShownCount(count);
     }
-  }, [open]);
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,7 +1,7 @@
 // The off-canvas 'Nuevo colaborador' / 'Editar' (spec §2, §5): every field, the refund account grouped
 // by its type as the user types, the first failing check shown at its field in the spec's order; a
 // duplicate e-mail is a warning, not an error.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { Area, Collaborator, RefundAccountType } from '../../domain/company';
 import { MSG } from '../../domain/messages';
 import { ApiError } from '../../offline/http';
@@ -53,14 +53,17 @@ export function CollaboratorPanel({ open, editing, clientId, companyName, areas,
   const { clear, err, reg, show } = useFieldProblem<CollaboratorField>();
   const [busy, setBusy] = useState(false);
 
-  // Forms reset when the panel opens (spec §4 'Panels').
-  useEffect(() => {
-    if (!open) return;
-    setDraft(editing ? draftOf(editing) : EMPTY_COLLABORATOR);
-    setEmailText('');
-    clear();
-    setBusy(false);
-  }, [open, editing]);
+  // Forms reset when the panel opens (spec §4 'Panels'), or opens on someone else.
+  const [shownFor, setShownFor] = useState<{ open: boolean; editing: Collaborator | null }>({ open: false, editing: null });
+  if (shownFor.open !== open || shownFor.editing !== editing) {
+    setShownFor({ open, editing });
+    if (open) {
+      setDraft(editing ? draftOf(editing) : EMPTY_COLLABORATOR);
+      setEmailText('');
+      clear();
+      setBusy(false);
+    }
+  }
 
   const set = (change: Partial<CollaboratorDraft>) => setDraft((d) => ({ ...d, ...change }));
 

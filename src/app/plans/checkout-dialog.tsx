@@ -1,7 +1,8 @@
 // The card checkout dialog (spec §7): the amount in MXN, the session e-mail prefilled, card number,
 // expiry and CVC with Spanish errors. It tokenises the card (sandbox tokeniser; with Stripe this is
 // Stripe.js) and hands the token over: the plan's card then shows the spinner while we subscribe.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFieldRefs } from '../ui/use-field-problem';
 import type { Plan } from '../../domain/plans';
 import { formatMoney } from '../../domain/money';
 import { ApiError } from '../../offline/http';
@@ -35,7 +36,7 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
   const [errors, setErrors] = useState<CardErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs = useRef<Partial<Record<keyof CardForm, HTMLInputElement | null>>>({});
+  const { reg, focus } = useFieldRefs<keyof CardForm, HTMLInputElement>();
   const cents = checkoutAmountCents(plan);
 
   async function submit(e: FormEvent) {
@@ -45,7 +46,7 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
     setServerError(null);
     const first = (['number', 'expiry', 'cvc'] as const).find((k) => found[k]);
     if (first) {
-      refs.current[first]?.focus();
+      focus(first);
       return;
     }
     const exp = parseExpiry(form.expiry)!;
@@ -61,9 +62,6 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
   }
 
   const set = (k: keyof CardForm, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const reg = (k: keyof CardForm) => (el: HTMLInputElement | null) => {
-    refs.current[k] = el;
-  };
 
   return (
     <form className="stack checkout" onSubmit={submit} noValidate lang="es-MX">

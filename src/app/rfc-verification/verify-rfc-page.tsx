@@ -2,6 +2,7 @@
 // the server in memory) or with the CIEC (SAT's portal lets its holder in), or go to 'Sincronización SAT'.
 // Verified, it says so and how. Loading, offline, error and success are announced; works at 360 px.
 import { useRef, useState, type FormEvent } from 'react';
+import { useFieldRefs } from '../ui/use-field-problem';
 import { accountType, type Account } from '../../domain/account';
 import { MSG } from '../../domain/messages';
 import { isRfcVerified } from '../../domain/rfc-verification';
@@ -43,7 +44,7 @@ function EfirmaProof({ account, online }: { account: Account; online: boolean })
   const [fieldError, setFieldError] = useState<{ field: EfirmaField; message: string } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  const refs = { cer: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const { reg, focus } = useFieldRefs<EfirmaField>();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +53,7 @@ function EfirmaProof({ account, online }: { account: Account; online: boolean })
     const bad = checkEfirmaDraft(draft);
     setFieldError(bad);
     if (bad || !draft.cer || !draft.key) {
-      if (bad) refs[bad.field].current?.focus();
+      if (bad) focus(bad.field);
       return;
     }
     if (!online) {
@@ -78,8 +79,8 @@ function EfirmaProof({ account, online }: { account: Account; online: boolean })
       <h2 id="verify-efirma-title">{VERIFY_TXT.efirmaTitle}</h2>
       <p className="muted">{VERIFY_TXT.efirmaHelp}</p>
       <form className="stack verify-rfc__form" noValidate onSubmit={(e) => void submit(e)}>
-        <FileField label="Certificado (.cer)" accept=".cer" fileName={draft.cer?.name ?? null} onFile={(cer) => setDraft((d) => ({ ...d, cer }))} error={errorOf('cer')} inputRef={refs.cer} />
-        <FileField label="Llave privada (.key)" accept=".key" fileName={draft.key?.name ?? null} onFile={(key) => setDraft((d) => ({ ...d, key }))} error={errorOf('key')} inputRef={refs.key} />
+        <FileField label="Certificado (.cer)" accept=".cer" fileName={draft.cer?.name ?? null} onFile={(cer) => setDraft((d) => ({ ...d, cer }))} error={errorOf('cer')} inputRef={reg('cer')} />
+        <FileField label="Llave privada (.key)" accept=".key" fileName={draft.key?.name ?? null} onFile={(key) => setDraft((d) => ({ ...d, key }))} error={errorOf('key')} inputRef={reg('key')} />
         <PasswordField
           label="Contraseña de tu e.firma"
           name="efirma_password"
@@ -87,7 +88,7 @@ function EfirmaProof({ account, online }: { account: Account; online: boolean })
           value={draft.password}
           onChange={(e) => setDraft((d) => ({ ...d, password: e.target.value }))}
           error={errorOf('password')}
-          inputRef={refs.password}
+          inputRef={reg('password')}
         />
         <Live notice={notice} />
         <div className="form-actions">

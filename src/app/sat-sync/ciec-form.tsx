@@ -1,7 +1,8 @@
 // 'Contraseña del SAT' + 'Confirma tu contraseña' (spec §2, §5, §7, §8): checked in order on the phone,
 // then SAT authenticate and save; 400 is shown inline on the password, success as the spec's text.
 // What the user typed stays while offline or on failure; it is cleared only after a success.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFieldRefs } from '../ui/use-field-problem';
 import { MSG } from '../../domain/messages';
 import { PasswordField } from '../ui/password-field';
 import { Button } from '../ui/button';
@@ -14,7 +15,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
   const [fieldError, setFieldError] = useState<{ field: SatField; message: string } | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'unavailable' | 'offline'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs = { password: useRef<HTMLInputElement>(null), confirm: useRef<HTMLInputElement>(null) };
+  const { reg, focus } = useFieldRefs<'password' | 'confirm'>();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -23,7 +24,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
     const bad = checkSatPassword(password, confirm);
     setFieldError(bad);
     if (bad) {
-      refs[bad.field].current?.focus();
+      focus(bad.field);
       return;
     }
     setBusy(true);
@@ -38,7 +39,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
         break;
       case 'invalid':
         setFieldError({ field: 'password', message: out.message });
-        refs.password.current?.focus();
+        focus('password');
         break;
       case 'unavailable':
         setNotice({ kind: 'unavailable', message: out.message });
@@ -68,7 +69,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errorOf('password')}
-          inputRef={refs.password}
+          inputRef={reg('password')}
           maxLength={64}
         />
         <PasswordField
@@ -78,7 +79,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
           error={errorOf('confirm')}
-          inputRef={refs.confirm}
+          inputRef={reg('confirm')}
           maxLength={64}
         />
         <div aria-live="polite" className="sat-form__live">

@@ -1,6 +1,7 @@
 // 'Método oficial del SAT: e.firma': the .cer, the .key and its password, sent as multipart to the server,
 // which opens them and answers the MSG.efirma* reason when it cannot. Files are checked for size first.
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
+import { useFieldRefs } from '../ui/use-field-problem';
 import { displayDate } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
 import type { SatSyncStatus } from '../../domain/sat-sync';
@@ -19,7 +20,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
   const [notice, setNotice] = useState<{ kind: 'ok' | 'offline' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
-  const refs = { cer: useRef<HTMLInputElement>(null), key: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const { reg, focus } = useFieldRefs<'cer' | 'key' | 'password'>();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -28,7 +29,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
     const bad = checkEfirma(draft);
     setFieldError(bad);
     if (bad || !draft.cer || !draft.key) {
-      if (bad) refs[bad.field].current?.focus();
+      if (bad) focus(bad.field);
       return;
     }
     setBusy(true);
@@ -69,7 +70,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
           fileName={draft.cer?.name ?? null}
           onFile={(cer) => setDraft((d) => ({ ...d, cer }))}
           error={errorOf('cer')}
-          inputRef={refs.cer}
+          inputRef={reg('cer')}
         />
         <FileField
           label="Llave privada (.key)"
@@ -77,7 +78,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
           fileName={draft.key?.name ?? null}
           onFile={(key) => setDraft((d) => ({ ...d, key }))}
           error={errorOf('key')}
-          inputRef={refs.key}
+          inputRef={reg('key')}
         />
         <PasswordField
           label="Contraseña de tu e.firma"
@@ -86,7 +87,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
           value={draft.password}
           onChange={(e) => setDraft((d) => ({ ...d, password: e.target.value }))}
           error={errorOf('password')}
-          inputRef={refs.password}
+          inputRef={reg('password')}
         />
         <div aria-live="polite" className="sat-form__live">
           {notice && (

@@ -1,6 +1,6 @@
 // The note dialog of the ticket and multi-ticket forms (spec §4): optional comment, the RFC the invoice
 // is for, Cancelar / Facturar.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NOTE_MAX } from '../../../domain/spending-form';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/overlay';
@@ -16,9 +16,12 @@ export interface NoteDialogProps {
 
 export function NoteDialog({ open, rfc, onCancel, onConfirm }: NoteDialogProps) {
   const [note, setNote] = useState('');
-  useEffect(() => {
+  // Empty each time it opens.
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setNote('');
-  }, [open]);
+  }
   return (
     <Modal
       open={open}

@@ -2,7 +2,8 @@
 // verify → the ticket and the receiver's RFC and e-mail → invoice → follow the request → 'Factura
 // enviada exitosamente.' and the form cleared. A QR's ref/check/total verify the ticket directly.
 import { useParams, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useFieldRefs } from '../../ui/use-field-problem';
 import { accountDisplayName, type Account } from '../../../domain/account';
 import { isValidEmail } from '../../../domain/email';
 import { newId } from '../../../domain/ids';
@@ -68,13 +69,12 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
   const [email, setEmail] = useState(getSession()?.email ?? '');
   const [uso, setUso] = useState('G03');
   const [receiverError, setReceiverError] = useState<{ field: ReceiverField; message: string } | null>(null);
-  const refs = useRef<Partial<Record<ReceiverField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const { reg, focus } = useFieldRefs<ReceiverField>();
   // The account ticket the request creates: one id per ticket, so a retried send never makes two.
   const ticketId = useRef(newId());
 
-  useEffect(() => {
-    if (selected && !rfc) setRfc(selected.rfc);
-  }, [selected, rfc]);
+  // The selected account's RFC until the user types another one.
+  if (selected && !rfc) setRfc(selected.rfc);
 
   async function verify(lookup: Parameters<typeof verifyTicket>[1]) {
     setProblem(null);
@@ -94,10 +94,11 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
 
   // A scanned QR: verify with ref + check + total right away (once).
   const qrDone = useRef(false);
+  const verifyQr = useEffectEvent((ref: QrRef) => void verify(ref));
   useEffect(() => {
     if (!qr || qrDone.current) return;
     qrDone.current = true;
-    void verify(qr);
+    verifyQr(qr);
   }, [qr]);
 
   function onVerify(e: FormEvent) {
@@ -127,7 +128,7 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
     if (bad || !account) {
       if (bad) {
         setReceiverError(bad);
-        refs.current[bad.field]?.focus();
+        focus(bad.field);
       }
       return;
     }
@@ -163,9 +164,6 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
   }
 
   const err = (f: ReceiverField) => (receiverError?.field === f ? receiverError.message : null);
-  const reg = (f: ReceiverField) => (el: HTMLInputElement | HTMLSelectElement | null) => {
-    refs.current[f] = el;
-  };
 
   return (
     <main id="main" className="page page--form invoice-page">
