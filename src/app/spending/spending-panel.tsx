@@ -3,23 +3,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
-import { CURRENCIES, NATIONAL_CURRENCY } from '../../domain/currency';
 import { MSG } from '../../domain/messages';
 import type { EntryKind, SpendingField } from '../../domain/spending-form';
 import { db, type CategoryRow } from '../../offline/db';
 import { createManualTicket } from '../../offline/operations/ticket-create';
 import { StorageFullError } from '../../offline/outbox';
 import { Button } from '../ui/button';
-import { DateField } from '../ui/date-field';
-import { FileField } from '../ui/file-field';
-import { Select, TextField } from '../ui/fields';
 import { OffCanvas } from '../ui/overlay';
-import { TextArea } from '../ui/text-area';
 import { toast } from '../ui/toast-store';
 import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { fetchRate } from './exchange-rate';
-import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateHint, rateKey, savedMessage } from './spending-state';
+import { SpendingFields } from './spending-fields';
+import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateKey, savedMessage } from './spending-state';
 import './spending.css';
 
 export interface SpendingPanelProps {
@@ -29,8 +25,6 @@ export interface SpendingPanelProps {
   rfc: string;
   username: string;
 }
-
-const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 
 function useCategories(): { expense: CategoryRow[]; income: { id: number; name: string }[] } {
   const expense = useLiveQuery(() => db.categories.orderBy('id').toArray(), []);
@@ -117,7 +111,17 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
     if (state.errors[field]) screenToasts.dismissAll();
     dispatch({ type: 'field', field, value });
   };
-  const foreign = form.currency !== NATIONAL_CURRENCY;
+  function pickAttachment(file: File | null) {
+    const info = file ? { name: file.name, type: file.type, size: file.size } : null;
+    const problem = info ? checkAttachment(info) : null;
+    fileRef.current = problem ? null : file;
+    dispatch({ type: 'attachment', file: info });
+    if (problem) screenToasts.error(problem);
+    // Let the same file be chosen again after a rejection or removal.
+    const input = element('attachment');
+    if ((problem || !file) && input) (input as HTMLInputElement).value = '';
+  }
+
   const formId = 'spending-form';
 
   return (
@@ -132,76 +136,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
       }
     >
       <form id={formId} className="spending-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          label="Monto"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={form.amount}
-          onChange={(e) => setField('amount')(e.target.value)}
-          error={state.errors.amount}
-          inputRef={bind('amount')}
-          data-autofocus
-        />
-        <DateField label="Fecha" value={form.date} onChange={setField('date')} error={state.errors.date} inputRef={bind('date')} />
-        <Select
-          label="Categoría"
-          placeholder="Elige una categoría"
-          options={categoryOptions}
-          value={form.category}
-          onChange={(e) => setField('category')(e.target.value)}
-          error={state.errors.category}
-          selectRef={bind('category')}
-        />
-        <Select
-          label="Moneda"
-          options={CURRENCY_OPTIONS}
-          value={form.currency}
-          onChange={(e) => setField('currency')(e.target.value)}
-          error={state.errors.currency}
-          selectRef={bind('currency')}
-        />
-        {foreign && (
-          <TextField
-            label="Monto en moneda nacional"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            value={form.nationalAmount}
-            onChange={(e) => setField('nationalAmount')(e.target.value)}
-            error={state.errors.nationalAmount}
-            hint={rateHint(state.rate) ?? 'El monto en pesos mexicanos (MXN).'}
-            inputRef={bind('nationalAmount')}
-          />
-        )}
-        <TextArea
-          label="Nota"
-          value={form.note}
-          maxLength={500}
-          onChange={(e) => setField('note')(e.target.value)}
-          error={state.errors.note}
-          textareaRef={bind('note')}
-        />
-        <FileField
-          label="Adjunto"
-          accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
-          fileName={state.attachment?.name ?? null}
-          hint="png, jpg, jpeg o pdf de hasta 2 MB."
-          error={state.errors.attachment}
-          inputRef={bind('attachment')}
-          onFile={(file) => {
-            const info = file ? { name: file.name, type: file.type, size: file.size } : null;
-            const problem = info ? checkAttachment(info) : null;
-            fileRef.current = problem ? null : file;
-            dispatch({ type: 'attachment', file: info });
-            if (problem) screenToasts.error(problem);
-            // Let the same file be chosen again after a rejection or removal.
-            const input = element('attachment');
-            if ((problem || !file) && input) (input as HTMLInputElement).value = '';
-          }}
-        />
+        <SpendingFields state={state} categoryOptions={categoryOptions} onField={setField} bind={bind} onFile={pickAttachment} />
       </form>
     </OffCanvas>
   );
