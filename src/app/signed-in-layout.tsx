@@ -4,6 +4,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Account } from '../domain/account';
 import { mexicoCityDate } from '../domain/mexico-time';
 import { APP_VERSION } from '../domain/http';
 import { MSG } from '../domain/messages';
@@ -43,15 +44,98 @@ function currentPeriod(): Period {
   return { year, month };
 }
 
+/** The user's accounts pulled from the server: once on mount, on 'Reintentar' and when back online after an offline failure. */
+function useAccountSync(): { sync: SyncState; runSync: () => void } {
+  // One account pull per attempt; its answer counts only for the attempt it belongs to.
+  const [syncAttempt, setSyncAttempt] = useState(0);
+  const [synced, setSynced] = useState<{ attempt: number; sync: SyncState } | null>(null);
+  const sync: SyncState = synced?.attempt === syncAttempt ? synced.sync : SYNC_LOADING;
+  const runSync = useCallback(() => setSyncAttempt((n) => n + 1), []);
+  // Back online after a failed pull: try again without asking.
+  useBackOnline(sync.status === 'error' && sync.offline, runSync);
+
+  useEffect(() => {
+    const attempt = syncAttempt;
+    syncAccounts(db).then(
+      () => {
+        setSynced({ attempt, sync: { status: 'done' } });
+        void syncReferenceLists(db);
+      },
+      (err: unknown) => {
+        const e = err instanceof ApiError ? err : new ApiError(MSG.generic, 0);
+        if (e.status === 401) return; // the API client already signs out
+        setSynced({ attempt, sync: { status: 'error', message: e.message, offline: e.offline } });
+      },
+    );
+  }, [syncAttempt]);
+  return { sync, runSync };
+}
+
+/**
+ * Signs out and leaves nothing behind: the server's session, then every local row; a fresh document for
+ * whoever signs in next (nothing of this user's in memory, and the database opens anew).
+ */
+async function leaveAndWipe(): Promise<void> {
+  try {
+    await logout();
+  } catch {
+    // Offline or already signed out: the local wipe below is what matters.
+  }
+  // Closed for good: a live query or a sync still finishing must not reopen the database — that would
+  // hold up its deletion, or create it again with the leaving user's rows.
+  await wipeLocalData({ closeDb: () => db.close({ disableAutoOpen: true }) });
+  toast.clear();
+  // It stays closed in this document: reload into the sign-in screen.
+  history.replaceState(null, '', '#/login');
+  location.reload();
+}
+
+/** The top bar: menu button (phones), brand, the month (or year) picker, the outbox, details and the account menu. */
+function TopBar({ annual, period, onPeriod, pending, accounts, selected, onSelect, onMenu, onDetails, onLogout }: {
+  annual: boolean;
+  period: Period;
+  onPeriod: (period: Period) => void;
+  pending: number;
+  accounts: Account[];
+  selected: Account | undefined;
+  onSelect: (id: number) => void;
+  onMenu: () => void;
+  onDetails: () => void;
+  onLogout: () => void;
+}) {
+  return (
+    <header className="topbar">
+      <button type="button" className="btn btn--ghost btn--icon topbar__menu" aria-label="Abrir menú" onClick={onMenu}>
+        <Icon name="menu" />
+      </button>
+      <a className="topbar__brand" href="#/">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <span>Cuentas Claras</span>
+      </a>
+      <div className="topbar__picker">
+        {annual ? (
+          <YearPicker value={period.year} onChange={(year) => onPeriod({ year, month: period.month })} />
+        ) : (
+          <MonthYearPicker value={period} onChange={onPeriod} />
+        )}
+      </div>
+      <div className="topbar__end">
+        <OutboxButton count={pending} />
+        <button type="button" className="btn btn--ghost btn--icon topbar__details" aria-label="Detalles de la cuenta" onClick={onDetails}>
+          <Icon name="info" />
+        </button>
+        <AccountMenu accounts={accounts} selected={selected} onSelect={onSelect} onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}
+
 export function SignedInLayout() {
   const online = useOnline();
   const accounts = useLiveQuery(() => listAccounts(db), []);
   const plans = useLiveQuery(() => db.plans.toArray(), []);
   const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
   const [period, setPeriod] = useState<Period>(currentPeriod);
-  // One account pull per attempt; its answer counts only for the attempt it belongs to.
-  const [syncAttempt, setSyncAttempt] = useState(0);
-  const [synced, setSynced] = useState<{ attempt: number; sync: SyncState } | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -77,25 +161,7 @@ export function SignedInLayout() {
     };
   }, []);
 
-  const sync: SyncState = synced?.attempt === syncAttempt ? synced.sync : SYNC_LOADING;
-  const runSync = useCallback(() => setSyncAttempt((n) => n + 1), []);
-  // Back online after a failed pull: try again without asking.
-  useBackOnline(sync.status === 'error' && sync.offline, runSync);
-
-  useEffect(() => {
-    const attempt = syncAttempt;
-    syncAccounts(db).then(
-      () => {
-        setSynced({ attempt, sync: { status: 'done' } });
-        void syncReferenceLists(db);
-      },
-      (err: unknown) => {
-        const e = err instanceof ApiError ? err : new ApiError(MSG.generic, 0);
-        if (e.status === 401) return; // the API client already signs out
-        setSynced({ attempt, sync: { status: 'error', message: e.message, offline: e.offline } });
-      },
-    );
-  }, [syncAttempt]);
+  const { sync, runSync } = useAccountSync();
 
   const count = accounts?.length ?? 0;
   const selectedIndex = count === 0 ? 0 : Math.min(prefs.defaultAccountIndex, count - 1);
@@ -125,19 +191,7 @@ export function SignedInLayout() {
     }
     setConfirmLogout(false);
     setLeaving(true);
-    try {
-      await logout();
-    } catch {
-      // Offline or already signed out: the local wipe below is what matters.
-    }
-    // Closed for good: a live query or a sync still finishing must not reopen the database — that would
-    // hold up its deletion, or create it again with the leaving user's rows.
-    await wipeLocalData({ closeDb: () => db.close({ disableAutoOpen: true }) });
-    toast.clear();
-    // A fresh document for whoever signs in next: nothing of this user's in memory, and the database opens
-    // anew (it stays closed in this one).
-    history.replaceState(null, '', '#/login');
-    location.reload();
+    await leaveAndWipe();
   }
 
   const state: LayoutState = useMemo(
@@ -159,34 +213,18 @@ export function SignedInLayout() {
   return (
     <LayoutContext.Provider value={state}>
       <div className={prefs.sidebarPinned ? 'shell shell--pinned' : 'shell'} aria-busy={leaving || undefined}>
-        <header className="topbar">
-          <button type="button" className="btn btn--ghost btn--icon topbar__menu" aria-label="Abrir menú" onClick={() => setDrawerOpen(true)}>
-            <Icon name="menu" />
-          </button>
-          <a className="topbar__brand" href="#/">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>Cuentas Claras</span>
-          </a>
-          <div className="topbar__picker">
-            {annual ? (
-              <YearPicker value={period.year} onChange={(year) => setPeriod({ year, month: period.month })} />
-            ) : (
-              <MonthYearPicker value={period} onChange={setPeriod} />
-            )}
-          </div>
-          <div className="topbar__end">
-            <OutboxButton count={pending} />
-            <button
-              type="button"
-              className="btn btn--ghost btn--icon topbar__details"
-              aria-label="Detalles de la cuenta"
-              onClick={() => setDetailsOpen(true)}
-            >
-              <Icon name="info" />
-            </button>
-            <AccountMenu accounts={accounts ?? []} selected={selected} onSelect={selectAccount} onLogout={() => void onLogout()} />
-          </div>
-        </header>
+        <TopBar
+          annual={annual}
+          period={period}
+          onPeriod={setPeriod}
+          pending={pending}
+          accounts={accounts ?? []}
+          selected={selected}
+          onSelect={selectAccount}
+          onMenu={() => setDrawerOpen(true)}
+          onDetails={() => setDetailsOpen(true)}
+          onLogout={() => void onLogout()}
+        />
 
         <nav className="sidebar" aria-label="Menú principal">
           <SideMenu />
