@@ -17,7 +17,7 @@ import { CfdiTaxFields } from '../tax-data/cfdi-tax-fields';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
 import { toast } from '../ui/toast-store';
-import { useFieldRefs } from '../ui/use-field-problem';
+import { useFieldProblem } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 
@@ -34,12 +34,10 @@ function EditForm({ account }: { account: Account }) {
   const [postalCode, setPostalCode] = useState(account.address[0]?.zip_code ?? '');
   const [taxRegime, setTaxRegime] = useState(account.regimen_fiscal ?? '');
   const foreign = type === 'extranjero';
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const { clear, err, reg, show } = useFieldProblem<Field>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { reg, focus } = useFieldRefs<Field>();
   const notes = useScreenToasts();
-  const err = (f: Field) => (error?.field === f ? error.message : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -53,12 +51,11 @@ function EditForm({ account }: { account: Account }) {
         : message === MSG.postalCodeInvalid ? 'postalCode'
         : message === MSG.regimeInvalid ? 'taxRegime'
         : type === 'persona' ? (firstName.trim() ? 'lastName' : 'firstName') : 'name';
-      setError({ field, message });
+      show({ field, message });
       notes.error(message);
-      focus(field);
       return;
     }
-    setError(null);
+    clear();
     setServerError(null);
     notes.dismissAll();
     setBusy(true);
