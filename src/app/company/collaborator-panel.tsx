@@ -45,6 +45,115 @@ const REFUND_HINT: Record<string, string> = {
   '3': 'Celular de 10 dígitos.',
 };
 
+/** The panel's fields in the spec's order. */
+function CollaboratorFields({ draft, set, err, reg, editing, areas, types, collaborators, emailText, onEmailText }: {
+  draft: CollaboratorDraft;
+  set: (change: Partial<CollaboratorDraft>) => void;
+  err: (field: CollaboratorField) => string | null;
+  reg: ReturnType<typeof useFieldProblem<CollaboratorField>>['reg'];
+  editing: Collaborator | null;
+  areas: Area[];
+  types: RefundAccountType[];
+  collaborators: Collaborator[];
+  emailText: string;
+  onEmailText: (text: string) => void;
+}) {
+  const areaOptions = areas.map((a) => ({ value: String(a.id), label: a.area }));
+  const typeOptions = types.map((t) => ({ value: String(t.id), label: t.account_type }));
+  const authorizerOptions = collaborators
+    .filter((c) => c.id !== editing?.id)
+    .map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` }));
+
+  return (
+    <>
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        inputRef={reg('email')}
+        value={draft.email}
+        onChange={(e) => set({ email: e.target.value })}
+        error={err('email')}
+        disabled={Boolean(editing)}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={254}
+        data-autofocus
+      />
+      <div className="collab-form__pair">
+        <TextField label="Nombre" name="first_name" inputRef={reg('first_name')} value={draft.first_name} onChange={(e) => set({ first_name: e.target.value })} error={err('first_name')} maxLength={255} autoComplete="off" />
+        <TextField label="Apellido" name="last_name" inputRef={reg('last_name')} value={draft.last_name} onChange={(e) => set({ last_name: e.target.value })} error={err('last_name')} maxLength={255} autoComplete="off" />
+      </div>
+      <Select
+        label="Departamento"
+        name="area_id"
+        selectRef={reg('area_id')}
+        value={draft.area_id}
+        onChange={(e) => set({ area_id: e.target.value })}
+        options={areaOptions}
+        placeholder="Elige un departamento"
+        error={err('area_id')}
+        hint={areas.length === 0 ? 'Primero agrega un departamento en la pestaña Departamentos.' : undefined}
+      />
+      <TextField
+        label="Tarjeta corporativa (últimos 4 dígitos)"
+        name="corporate_card"
+        inputMode="numeric"
+        inputRef={reg('corporate_card')}
+        value={draft.corporate_card}
+        onChange={(e) => set({ corporate_card: typedCorporateCard(e.target.value) })}
+        error={err('corporate_card')}
+        autoComplete="off"
+        className="collab-form__card"
+      />
+      <Select
+        label="Tipo de cuenta para reembolso"
+        name="account_type_for_refunds_id"
+        selectRef={reg('account_type_for_refunds_id')}
+        value={draft.account_type_for_refunds_id}
+        onChange={(e) => set({ account_type_for_refunds_id: e.target.value, account_for_refunds: typedRefundAccount(e.target.value, draft.account_for_refunds) })}
+        options={typeOptions}
+        placeholder="Elige el tipo de cuenta"
+        error={err('account_type_for_refunds_id')}
+      />
+      <TextField
+        label="Cuenta para reembolso"
+        name="account_for_refunds"
+        inputMode="numeric"
+        inputRef={reg('account_for_refunds')}
+        value={draft.account_for_refunds}
+        onChange={(e) => set({ account_for_refunds: typedRefundAccount(draft.account_type_for_refunds_id, e.target.value) })}
+        error={err('account_for_refunds')}
+        hint={REFUND_HINT[draft.account_type_for_refunds_id] ?? REFUND_HINT['']}
+        autoComplete="off"
+        className="tabular"
+      />
+      <Select
+        label="Autorizador"
+        name="authorizer_id"
+        selectRef={reg('authorizer_id')}
+        value={draft.authorizer_id}
+        onChange={(e) => set({ authorizer_id: e.target.value })}
+        options={authorizerOptions}
+        placeholder="Sin autorizador"
+        error={err('authorizer_id')}
+      />
+      {!editing && (
+        <TextArea
+          label="Mensaje de la invitación"
+          name="email_text"
+          value={emailText}
+          onChange={(e) => onEmailText(e.target.value)}
+          maxLength={2000}
+          rows={3}
+          hint="Lo incluimos en el correo junto con el enlace para unirse."
+        />
+      )}
+    </>
+  );
+}
+
 export function CollaboratorPanel({ open, editing, clientId, companyName, areas, types, collaborators, onClose, onSaved }: CollaboratorPanelProps) {
   const formId = `collab${useId().replace(/:/g, '')}`;
   const mode = editing ? 'edit' : 'new';
@@ -89,12 +198,6 @@ export function CollaboratorPanel({ open, editing, clientId, companyName, areas,
     }
   }
 
-  const areaOptions = areas.map((a) => ({ value: String(a.id), label: a.area }));
-  const typeOptions = types.map((t) => ({ value: String(t.id), label: t.account_type }));
-  const authorizerOptions = collaborators
-    .filter((c) => c.id !== editing?.id)
-    .map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` }));
-
   return (
     <OffCanvas
       open={open}
@@ -112,90 +215,18 @@ export function CollaboratorPanel({ open, editing, clientId, companyName, areas,
       }
     >
       <form id={formId} className="stack collab-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          inputRef={reg('email')}
-          value={draft.email}
-          onChange={(e) => set({ email: e.target.value })}
-          error={err('email')}
-          disabled={Boolean(editing)}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
-          data-autofocus
+        <CollaboratorFields
+          draft={draft}
+          set={set}
+          err={err}
+          reg={reg}
+          editing={editing}
+          areas={areas}
+          types={types}
+          collaborators={collaborators}
+          emailText={emailText}
+          onEmailText={setEmailText}
         />
-        <div className="collab-form__pair">
-          <TextField label="Nombre" name="first_name" inputRef={reg('first_name')} value={draft.first_name} onChange={(e) => set({ first_name: e.target.value })} error={err('first_name')} maxLength={255} autoComplete="off" />
-          <TextField label="Apellido" name="last_name" inputRef={reg('last_name')} value={draft.last_name} onChange={(e) => set({ last_name: e.target.value })} error={err('last_name')} maxLength={255} autoComplete="off" />
-        </div>
-        <Select
-          label="Departamento"
-          name="area_id"
-          selectRef={reg('area_id')}
-          value={draft.area_id}
-          onChange={(e) => set({ area_id: e.target.value })}
-          options={areaOptions}
-          placeholder="Elige un departamento"
-          error={err('area_id')}
-          hint={areas.length === 0 ? 'Primero agrega un departamento en la pestaña Departamentos.' : undefined}
-        />
-        <TextField
-          label="Tarjeta corporativa (últimos 4 dígitos)"
-          name="corporate_card"
-          inputMode="numeric"
-          inputRef={reg('corporate_card')}
-          value={draft.corporate_card}
-          onChange={(e) => set({ corporate_card: typedCorporateCard(e.target.value) })}
-          error={err('corporate_card')}
-          autoComplete="off"
-          className="collab-form__card"
-        />
-        <Select
-          label="Tipo de cuenta para reembolso"
-          name="account_type_for_refunds_id"
-          selectRef={reg('account_type_for_refunds_id')}
-          value={draft.account_type_for_refunds_id}
-          onChange={(e) => set({ account_type_for_refunds_id: e.target.value, account_for_refunds: typedRefundAccount(e.target.value, draft.account_for_refunds) })}
-          options={typeOptions}
-          placeholder="Elige el tipo de cuenta"
-          error={err('account_type_for_refunds_id')}
-        />
-        <TextField
-          label="Cuenta para reembolso"
-          name="account_for_refunds"
-          inputMode="numeric"
-          inputRef={reg('account_for_refunds')}
-          value={draft.account_for_refunds}
-          onChange={(e) => set({ account_for_refunds: typedRefundAccount(draft.account_type_for_refunds_id, e.target.value) })}
-          error={err('account_for_refunds')}
-          hint={REFUND_HINT[draft.account_type_for_refunds_id] ?? REFUND_HINT['']}
-          autoComplete="off"
-          className="tabular"
-        />
-        <Select
-          label="Autorizador"
-          name="authorizer_id"
-          selectRef={reg('authorizer_id')}
-          value={draft.authorizer_id}
-          onChange={(e) => set({ authorizer_id: e.target.value })}
-          options={authorizerOptions}
-          placeholder="Sin autorizador"
-          error={err('authorizer_id')}
-        />
-        {!editing && (
-          <TextArea
-            label="Mensaje de la invitación"
-            name="email_text"
-            value={emailText}
-            onChange={(e) => setEmailText(e.target.value)}
-            maxLength={2000}
-            rows={3}
-            hint="Lo incluimos en el correo junto con el enlace para unirse."
-          />
-        )}
       </form>
     </OffCanvas>
   );

@@ -36,6 +36,96 @@ function useCollaboratorsData(clientId: number): { data: Loaded | null; problem:
   };
 }
 
+/** The table (cards on phones) with each collaborator's actions. */
+function CollaboratorsTable({ data, resending, onResend, onView, onEdit, onDelete }: {
+  data: Loaded;
+  resending: number | null;
+  onResend: (c: Collaborator) => void;
+  onView: (c: Collaborator) => void;
+  onEdit: (c: Collaborator) => void;
+  onDelete: (c: Collaborator) => void;
+}) {
+  const nameOf = (id: number | null) => {
+    const c = id === null ? undefined : data.collaborators.find((x) => x.id === id);
+    return c ? `${c.first_name} ${c.last_name}` : '—';
+  };
+  const typeOf = (id: number | null) => data.types.find((t) => t.id === id)?.account_type ?? '';
+  return (
+    <div className="card company-table-wrap">
+      <table className="company-table">
+        <caption className="visually-hidden">Colaboradores de la empresa</caption>
+        <thead>
+          <tr>
+            <th scope="col">Nombre y e-mail</th>
+            <th scope="col">Departamento</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Tarjeta</th>
+            <th scope="col">Cuenta para reembolso</th>
+            <th scope="col">Autorizador</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.collaborators.map((c) => (
+            <tr key={c.id}>
+              <th scope="row">
+                {c.first_name} {c.last_name}
+                <small className="company-table__email">{c.email}</small>
+              </th>
+              <td data-label="Departamento">{c.area ?? '—'}</td>
+              <td data-label="Estado">
+                <span className="collab-status-cell">
+                  <span className={`collab-status collab-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
+                  {c.status === 'invitado' && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Reenviar invitación a ${c.first_name} ${c.last_name}`}
+                      disabled={resending === c.id}
+                      onClick={() => onResend(c)}
+                    >
+                      Reenviar
+                    </button>
+                  )}
+                </span>
+              </td>
+              <td data-label="Tarjeta" className="tabular">
+                {c.corporate_card ? `•••• ${c.corporate_card}` : '—'}
+              </td>
+              <td data-label="Cuenta para reembolso" className="tabular">
+                {c.account_for_refunds ? (
+                  <span>
+                    {c.account_for_refunds}
+                    <small className="muted company-table__type">{typeOf(c.account_type_for_refunds_id)}</small>
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td data-label="Autorizador">{nameOf(c.authorizer_id)}</td>
+              <td className="company-table__actions">
+                {c.status === 'activo' && (
+                  <button type="button" className="link-button" aria-label={`Ver datos de ${c.first_name} ${c.last_name}`} onClick={() => onView(c)}>
+                    Ver datos
+                  </button>
+                )}
+                <Button icon aria-label={`Editar a ${c.first_name} ${c.last_name}`} onClick={() => onEdit(c)}>
+                  <Icon name="edit" />
+                </Button>
+                <Button icon variant="danger" aria-label={`Eliminar a ${c.first_name} ${c.last_name}`} onClick={() => onDelete(c)}>
+                  <Icon name="close" />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function CollaboratorsTab({ clientId, companyName }: { clientId: number; companyName: string }) {
   const { data, problem, retry } = useCollaboratorsData(clientId);
   const reload = () => void invalidate(companyKeys.collaborators(clientId));
@@ -81,12 +171,6 @@ export function CollaboratorsTab({ clientId, companyName }: { clientId: number; 
   }
   if (!data) return <SkeletonCard label="Cargando colaboradores…" lines={4} />;
 
-  const nameOf = (id: number | null) => {
-    const c = id === null ? undefined : data.collaborators.find((x) => x.id === id);
-    return c ? `${c.first_name} ${c.last_name}` : '—';
-  };
-  const typeOf = (id: number | null) => data.types.find((t) => t.id === id)?.account_type ?? '';
-
   return (
     <div className="stack company-collabs">
       <div className="row row--between company-toolbar">
@@ -102,78 +186,14 @@ export function CollaboratorsTab({ clientId, companyName }: { clientId: number; 
           <p>Invita a tu primer colaborador: le enviaremos un correo con el enlace para unirse a tu empresa.</p>
         </div>
       ) : (
-        <div className="card company-table-wrap">
-          <table className="company-table">
-            <caption className="visually-hidden">Colaboradores de la empresa</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nombre y e-mail</th>
-                <th scope="col">Departamento</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Tarjeta</th>
-                <th scope="col">Cuenta para reembolso</th>
-                <th scope="col">Autorizador</th>
-                <th scope="col">
-                  <span className="visually-hidden">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.collaborators.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row">
-                    {c.first_name} {c.last_name}
-                    <small className="company-table__email">{c.email}</small>
-                  </th>
-                  <td data-label="Departamento">{c.area ?? '—'}</td>
-                  <td data-label="Estado">
-                    <span className="collab-status-cell">
-                      <span className={`collab-status collab-status--${c.status}`}>{STATUS_LABEL[c.status]}</span>
-                      {c.status === 'invitado' && (
-                        <button
-                          type="button"
-                          className="link-button"
-                          aria-label={`Reenviar invitación a ${c.first_name} ${c.last_name}`}
-                          disabled={resending === c.id}
-                          onClick={() => void resend(c)}
-                        >
-                          Reenviar
-                        </button>
-                      )}
-                    </span>
-                  </td>
-                  <td data-label="Tarjeta" className="tabular">
-                    {c.corporate_card ? `•••• ${c.corporate_card}` : '—'}
-                  </td>
-                  <td data-label="Cuenta para reembolso" className="tabular">
-                    {c.account_for_refunds ? (
-                      <span>
-                        {c.account_for_refunds}
-                        <small className="muted company-table__type">{typeOf(c.account_type_for_refunds_id)}</small>
-                      </span>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td data-label="Autorizador">{nameOf(c.authorizer_id)}</td>
-                  <td className="company-table__actions">
-                    {c.status === 'activo' && (
-                      <button type="button" className="link-button" aria-label={`Ver datos de ${c.first_name} ${c.last_name}`} onClick={() => setViewing(c)}>
-                        Ver datos
-                      </button>
-                    )}
-                    <Button icon aria-label={`Editar a ${c.first_name} ${c.last_name}`} onClick={() => setPanel({ open: true, editing: c })}>
-                      <Icon name="edit" />
-                    </Button>
-                    <Button icon variant="danger" aria-label={`Eliminar a ${c.first_name} ${c.last_name}`} onClick={() => setDeleting(c)}>
-                      <Icon name="close" />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CollaboratorsTable
+          data={data}
+          resending={resending}
+          onResend={(c) => void resend(c)}
+          onView={setViewing}
+          onEdit={(c) => setPanel({ open: true, editing: c })}
+          onDelete={setDeleting}
+        />
       )}
       <CollaboratorPanel
         open={panel.open}

@@ -1,13 +1,13 @@
 // Anonymous ticket form (ticket/form-anonymous/{name}; the signed-out start screen for ANONYMOUS_MERCHANT):
 // no account needed. Spec §2, §4 'Anonymous flow', §5 'SAT and anonymous form'.
 import { useParams } from '@tanstack/react-router';
-import { useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { checkReceiver, normalizeReceiver, type ReceiverField, type ReceiverForm } from '../../../domain/invoicing';
 import { shownInAnonymousForm } from '../../../domain/merchant-fields';
 import { ANONYMOUS_MERCHANT, merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
 import { ApiError } from '../../../offline/http';
-import { checkRfc, followInvoiceRequest, requestInvoice, resendInvoice, verifyTicket } from '../../api/invoicing';
+import { checkRfc, followInvoiceRequest, requestInvoice, resendInvoice, verifyTicket, type VerifiedTicket } from '../../api/invoicing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/fields';
 import { Modal } from '../../ui/overlay';
@@ -37,6 +37,127 @@ export function AnonymousFormPage() {
   );
 }
 
+/** What the invoice request says of an anonymous receiver (client 0: no account). */
+function anonymousRequest(r: ReceiverForm) {
+  return {
+    client: 0,
+    email: r.email,
+    rfc: r.rfc,
+    uso_cfdi: r.uso,
+    nombre: r.nombre,
+    regimen_fiscal_receptor: r.regime,
+    codigo_postal: r.postalCode,
+    ...(r.foreign ? { residencia_fiscal: r.residenciaFiscal ?? '', num_reg_id_trib: r.numRegIdTrib ?? '' } : {}),
+  };
+}
+
+/** Refacturar asks for the ticket's check code: the ref and the form values alone are not proof enough. */
+function RefacturaCheck({ value, onChange, error, inputRef, disabled }: {
+  value: string;
+  onChange: (code: string) => void;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <div className="notice notice--info" role="status">
+        <p>Refacturación: emitiremos una factura nueva con estos datos y sustituirá a la anterior.</p>
+      </div>
+      <TextField
+        label={MSG.refacturaCheckLabel}
+        hint={MSG.refacturaCheckHint}
+        value={value}
+        onChange={(e) => onChange(e.target.value.toUpperCase().replace(/\s+/g, ''))}
+        maxLength={32}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        error={error}
+        inputRef={inputRef}
+        disabled={disabled}
+      />
+    </>
+  );
+}
+
+/** A ticket already invoiced: its PDF, 'Reenviar' to the same e-mail, or 'Refacturar' with other data. */
+function InvoicedDialog({ invoiced, busy, onClose, onRefacturar, onResend }: {
+  invoiced: VerifiedTicket | null;
+  busy: boolean;
+  onClose: () => void;
+  onRefacturar: () => void;
+  onResend: () => void;
+}) {
+  return (
+    <Modal
+      open={invoiced !== null}
+      onClose={onClose}
+      title={MSG.ticketAlreadyInvoiced}
+      footer={
+        invoiced?.invoice ? (
+          <>
+            <Button onClick={onRefacturar} disabled={busy}>
+              Refacturar
+            </Button>
+            <Button onClick={onResend} loading={busy}>
+              Reenviar
+            </Button>
+            <ReprintAction requestId={invoiced.invoice.request_id} />
+          </>
+        ) : undefined
+      }
+    >
+      {invoiced && (
+        <div className="stack">
+          <TicketSummary ticket={invoiced} />
+          {invoiced.invoice ? (
+            <p>
+              La factura se envió a <strong>{invoiced.invoice.email_masked}</strong>. Puedes abrir el PDF, reenviarla a ese correo o
+              refacturar con otros datos.
+            </p>
+          ) : (
+            <p>{MSG.invoiceInFlight}</p>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** The SAT's refusal of the receiver's RFC (not valid, not active), or null; other failures are thrown. */
+async function rfcRefusal(rfc: string): Promise<string | null> {
+  try {
+    await checkRfc(rfc);
+    return null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 422) return err.message;
+    throw err;
+  }
+}
+
+/** Refacturar asks for the ticket's check code: the ref and the form values alone are not proof enough. */
+function useCheckCode() {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ref = useRef<HTMLInputElement | null>(null);
+  return {
+    code,
+    setCode,
+    error,
+    ref,
+    /** Shows `message` at the field and moves the focus there (null: clears it). */
+    show: (message: string | null) => {
+      setError(message);
+      if (message) requestAnimationFrame(() => ref.current?.focus());
+    },
+    reset: () => {
+      setCode('');
+      setError(null);
+    },
+  };
+}
+
 function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
   const { state, reload } = useFormFields(merchant.id);
   const fields = useMemo(() => (state.status === 'ready' ? state.fields.filter(shownInAnonymousForm) : []), [state]);
@@ -47,10 +168,7 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
   const [receiver, setReceiver] = useState<ReceiverForm>(emptyReceiver);
   const [receiverError, setReceiverError] = useState<{ field: ReceiverField; message: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // Refacturar asks for the ticket's check code: the ref and the form values alone are not proof enough.
-  const [checkCode, setCheckCode] = useState('');
-  const [checkError, setCheckError] = useState<string | null>(null);
-  const checkRef = useRef<HTMLInputElement | null>(null);
+  const check = useCheckCode();
   const refs = useRef<Partial<Record<ReceiverField, HTMLElement | null>>>({});
   const refFor = (f: ReceiverField) => (el: HTMLElement | null) => {
     refs.current[f] = el;
@@ -92,13 +210,12 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
       focusReceiver(reveal.focus, null);
       return;
     }
-    if (flow.refactura && !checkCode.trim()) {
-      setCheckError(MSG.refacturaProofRequired);
+    if (flow.refactura && !check.code.trim()) {
+      check.show(MSG.refacturaProofRequired);
       notes.error(MSG.refacturaProofRequired);
-      requestAnimationFrame(() => checkRef.current?.focus());
       return;
     }
-    setCheckError(null);
+    check.show(null);
     const r = normalizeReceiver(receiver);
     const bad = checkReceiver(r);
     if (bad) {
@@ -109,27 +226,16 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
     setReceiverError(null);
     dispatch({ type: 'busy' });
     try {
-      try {
-        await checkRfc(r.rfc);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422) {
-          dispatch({ type: 'idle' });
-          focusReceiver('rfc', err.message);
-          notes.error(err.message);
-          return;
-        }
-        throw err;
+      const refusal = await rfcRefusal(r.rfc);
+      if (refusal) {
+        dispatch({ type: 'idle' });
+        focusReceiver('rfc', refusal);
+        notes.error(refusal);
+        return;
       }
       const { request_id } = await requestInvoice(flow.ticket.ref, {
-        client: 0,
-        email: r.email,
-        rfc: r.rfc,
-        uso_cfdi: r.uso,
-        nombre: r.nombre,
-        regimen_fiscal_receptor: r.regime,
-        codigo_postal: r.postalCode,
-        ...(r.foreign ? { residencia_fiscal: r.residenciaFiscal ?? '', num_reg_id_trib: r.numRegIdTrib ?? '' } : {}),
-        ...(flow.refactura ? refacturaProof(flow.values, flow.ticket, checkCode) : {}),
+        ...anonymousRequest(r),
+        ...(flow.refactura ? refacturaProof(flow.values, flow.ticket, check.code) : {}),
       });
       const outcome = invoiceOutcome(await followInvoiceRequest(request_id), flow.refactura);
       if (outcome.kind === 'error') throw new ApiError(outcome.message, 422);
@@ -137,13 +243,12 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
       toast.success(outcome.message);
       form.clear();
       setReceiver(emptyReceiver());
-      setCheckCode('');
+      check.reset();
       dispatch({ type: 'done' });
     } catch (err) {
       const message = fail(err);
       if (message === MSG.refacturaProofMismatch || message === MSG.refacturaProofRequired) {
-        setCheckError(message);
-        requestAnimationFrame(() => checkRef.current?.focus());
+        check.show(message);
       }
     }
   }
@@ -180,32 +285,13 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
         {flow.stage === 'receiver' && (
           <>
             <TicketSummary ticket={flow.ticket} />
-            {flow.refactura && (
-              <>
-                <div className="notice notice--info" role="status">
-                  <p>Refacturación: emitiremos una factura nueva con estos datos y sustituirá a la anterior.</p>
-                </div>
-                <TextField
-                  label={MSG.refacturaCheckLabel}
-                  hint={MSG.refacturaCheckHint}
-                  value={checkCode}
-                  onChange={(e) => setCheckCode(e.target.value.toUpperCase().replace(/\s+/g, ''))}
-                  maxLength={32}
-                  autoCapitalize="characters"
-                  autoComplete="off"
-                  spellCheck={false}
-                  error={checkError}
-                  inputRef={checkRef}
-                  disabled={flow.busy}
-                />
-              </>
-            )}
+            {flow.refactura && <RefacturaCheck value={check.code} onChange={check.setCode} error={check.error} inputRef={check.ref} disabled={flow.busy} />}
             <ReceiverFields form={receiver} onChange={setReceiver} error={receiverError} refFor={refFor} disabled={flow.busy} />
           </>
         )}
         <div className="form-actions">
           {flow.stage === 'receiver' && (
-            <Button onClick={() => { setCheckCode(''); setCheckError(null); dispatch({ type: 'cancel' }); }} disabled={flow.busy}>
+            <Button onClick={() => { check.reset(); dispatch({ type: 'cancel' }); }} disabled={flow.busy}>
               Cancelar
             </Button>
           )}
@@ -214,38 +300,13 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
           </Button>
         </div>
       </form>
-      <Modal
-        open={invoiced !== null}
+      <InvoicedDialog
+        invoiced={invoiced}
+        busy={flow.busy}
         onClose={() => dispatch({ type: 'cancel' })}
-        title={MSG.ticketAlreadyInvoiced}
-        footer={
-          invoiced?.invoice ? (
-            <>
-              <Button onClick={() => dispatch({ type: 'refacturar' })} disabled={flow.busy}>
-                Refacturar
-              </Button>
-              <Button onClick={() => void onResend()} loading={flow.busy}>
-                Reenviar
-              </Button>
-              <ReprintAction requestId={invoiced.invoice.request_id} />
-            </>
-          ) : undefined
-        }
-      >
-        {invoiced && (
-          <div className="stack">
-            <TicketSummary ticket={invoiced} />
-            {invoiced.invoice ? (
-              <p>
-                La factura se envió a <strong>{invoiced.invoice.email_masked}</strong>. Puedes abrir el PDF, reenviarla a ese correo o
-                refacturar con otros datos.
-              </p>
-            ) : (
-              <p>{MSG.invoiceInFlight}</p>
-            )}
-          </div>
-        )}
-      </Modal>
+        onRefacturar={() => dispatch({ type: 'refacturar' })}
+        onResend={() => void onResend()}
+      />
     </main>
   );
 }

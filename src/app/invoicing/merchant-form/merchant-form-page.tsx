@@ -14,7 +14,7 @@ import { MSG } from '../../../domain/messages';
 import { normalizeRfc } from '../../../domain/rfc';
 import { getSession } from '../../../offline/session';
 import { ApiError } from '../../../offline/http';
-import { followInvoiceRequest, requestInvoice, verifyTicket, type QrRef } from '../../api/invoicing';
+import { followInvoiceRequest, requestInvoice, verifyTicket, type QrRef, type VerifiedTicket } from '../../api/invoicing';
 import { parseSearch } from '../../search-params';
 import { useLayout } from '../../layout/layout-context';
 import { Button } from '../../ui/button';
@@ -55,6 +55,60 @@ export function qrFromSearch(searchStr: string): QrRef | null {
 }
 
 type ReceiverField = 'rfc' | 'email' | 'uso';
+
+/** The second step: the verified ticket, then whom the invoice is for (RFC, e-mail, uso del CFDI). */
+function ReceiverForm(props: {
+  ticket: VerifiedTicket;
+  busy: boolean;
+  selected: Account | null | undefined;
+  accounts: Account[] | undefined;
+  receiver: { rfc: string; email: string; uso: string };
+  onRfc: (rfc: string) => void;
+  onEmail: (email: string) => void;
+  onUso: (uso: string) => void;
+  err: (f: ReceiverField) => string | null;
+  reg: ReturnType<typeof useFieldRefs<ReceiverField>>['reg'];
+  onSend: (e: FormEvent) => void;
+  onBack: () => void;
+}) {
+  const { ticket, busy, selected, accounts, receiver, onRfc, onEmail, onUso, err, reg, onSend, onBack } = props;
+  return (
+    <form className="card stack" onSubmit={onSend} noValidate aria-busy={busy || undefined}>
+      <TicketSummary ticket={ticket} />
+      {selected && <TaxDataNotice account={accounts?.find((a) => a.rfc === normalizeRfc(receiver.rfc)) ?? selected} />}
+      <TextField
+        label="RFC"
+        value={receiver.rfc}
+        onChange={(e) => onRfc(e.target.value.toUpperCase().replace(/\s+/g, ''))}
+        maxLength={13}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        list="merchant-form-rfcs"
+        error={err('rfc')}
+        inputRef={reg('rfc')}
+        disabled={busy}
+      />
+      <datalist id="merchant-form-rfcs">
+        {accounts?.map((a) => (
+          <option key={a.diverza_client_id} value={a.rfc}>
+            {accountDisplayName(a)}
+          </option>
+        ))}
+      </datalist>
+      <TextField label="Correo electrónico" type="email" value={receiver.email} onChange={(e) => onEmail(e.target.value)} autoComplete="email" error={err('email')} inputRef={reg('email')} disabled={busy} />
+      <Select label="Uso del CFDI" options={USO_OPTIONS} value={receiver.uso} onChange={(e) => onUso(e.target.value)} error={err('uso')} selectRef={reg('uso')} disabled={busy} />
+      <div className="form-actions">
+        <Button onClick={onBack} disabled={busy}>
+          Otro ticket
+        </Button>
+        <Button type="submit" variant="primary" loading={busy}>
+          Facturar
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | null }) {
   const { selected, accounts } = useLayout();
@@ -187,40 +241,20 @@ function MerchantForm({ merchant, qr }: { merchant: MerchantEntry; qr: QrRef | n
           </div>
         </form>
       ) : (
-        <form className="card stack" onSubmit={onSend} noValidate aria-busy={flow.busy || undefined}>
-          <TicketSummary ticket={flow.ticket} />
-          {selected && <TaxDataNotice account={accounts?.find((a) => a.rfc === normalizeRfc(rfc)) ?? selected} />}
-          <TextField
-            label="RFC"
-            value={rfc}
-            onChange={(e) => setRfc(e.target.value.toUpperCase().replace(/\s+/g, ''))}
-            maxLength={13}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            list="merchant-form-rfcs"
-            error={err('rfc')}
-            inputRef={reg('rfc')}
-            disabled={flow.busy}
-          />
-          <datalist id="merchant-form-rfcs">
-            {accounts?.map((a) => (
-              <option key={a.diverza_client_id} value={a.rfc}>
-                {accountDisplayName(a)}
-              </option>
-            ))}
-          </datalist>
-          <TextField label="Correo electrónico" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" error={err('email')} inputRef={reg('email')} disabled={flow.busy} />
-          <Select label="Uso del CFDI" options={USO_OPTIONS} value={uso} onChange={(e) => setUso(e.target.value)} error={err('uso')} selectRef={reg('uso')} disabled={flow.busy} />
-          <div className="form-actions">
-            <Button onClick={() => dispatch({ type: 'back' })} disabled={flow.busy}>
-              Otro ticket
-            </Button>
-            <Button type="submit" variant="primary" loading={flow.busy}>
-              Facturar
-            </Button>
-          </div>
-        </form>
+        <ReceiverForm
+          ticket={flow.ticket}
+          busy={flow.busy}
+          selected={selected}
+          accounts={accounts}
+          receiver={{ rfc, email, uso }}
+          onRfc={setRfc}
+          onEmail={setEmail}
+          onUso={setUso}
+          err={err}
+          reg={reg}
+          onSend={onSend}
+          onBack={() => dispatch({ type: 'back' })}
+        />
       )}
     </main>
   );
