@@ -71,13 +71,15 @@ export const queryClient = createQueryClient();
 // TanStack assumes online until an 'offline' event: a page opened offline must still refetch on 'online'.
 onlineManager.setOnline(browserOnline());
 
-// Nothing read for one person may be shown to the next one on the device.
+// Nothing read for one person may be shown to the next one on the device: the cache goes when the
+// person it was read for signs out or another signs in. Signing in from a signed-out screen (join, OAuth)
+// keeps what it read while signed out (the invitation, the app asking), so the screen does not reload.
 let owner = getSession()?.user_id ?? null;
 subscribeSession((s) => {
   const id = s?.user_id ?? null;
   if (id === owner) return;
+  if (owner !== null) queryClient.clear();
   owner = id;
-  queryClient.clear();
 });
 
 /** What every read of these screens gets from TanStack: the signal to hand to `api.get`. */
