@@ -94,9 +94,6 @@ const CORE_ENDPOINTS: Endpoint[] = [
     params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' },
   },
   { method: 'put', path: '/api/v3/exchange_rates', summary: 'Registrar un tipo de cambio a mano (solo personal de soporte)', tag: 'Tipo de cambio', auth: true, body: ManualRateBody, response: R.ExchangeRate, errors: [403] },
-  { method: 'get', path: '/api/openapi.json', summary: 'Este documento', tag: 'Documentación', auth: false, contentType: 'application/json' },
-  { method: 'get', path: '/api/docs', summary: 'Este documento en HTML', tag: 'Documentación', auth: false, contentType: 'text/html' },
-  { method: 'get', path: '/dev/mailbox', summary: 'Buzón de desarrollo (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' },
 ];
 
 /** Every endpoint: the core ones above and each area's own list. */

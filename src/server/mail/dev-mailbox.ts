@@ -3,6 +3,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
+import { defineRoute } from '../http/route';
 import { mailMessages, type StoredAttachment } from '../db/schema';
 import { escapeHtml } from './html';
 
@@ -23,7 +24,7 @@ function attachmentList(id: number, files: readonly StoredAttachment[]): string 
 
 export function devMailboxRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/dev/mailbox', async (c) => {
+  defineRoute(app, { method: 'get', path: '/dev/mailbox', summary: 'Buzón de desarrollo (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' }, async (c) => {
     const rows = await s.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(PAGE_SIZE);
     const items = rows
       .map((m) => {
@@ -51,7 +52,10 @@ article{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}
 ${items || '<p>Todavía no hay correos.</p>'}
 </body></html>`);
   });
-  app.get('/dev/mailbox/:id/attachments/:n', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/dev/mailbox/{id}/attachments/{n}', summary: 'Un adjunto de un correo del buzón de desarrollo, como descarga (solo sin SMTP_URL)', tag: 'Documentación', auth: false,
+    contentType: 'application/octet-stream', errors: [404], params: { id: '*Id del correo', n: '*Número del adjunto, desde 0' },
+  }, async (c) => {
     const id = Number(c.req.param('id'));
     const n = Number(c.req.param('n'));
     if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n)) return c.notFound();

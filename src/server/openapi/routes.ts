@@ -1,6 +1,7 @@
 // GET /api/openapi.json and GET /api/docs (the same document as a server-rendered page, no script).
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { defineRoute } from '../http/route';
 import { escapeHtml } from '../mail/html';
 import { openApiDocument, type Endpoint } from './document';
 
@@ -35,12 +36,17 @@ ${sections}
 </body></html>`;
 }
 
-/** The document of `endpoints` (every endpoint of the API, handed in by the composition root). */
-export function openApiRoutes(endpoints: readonly Endpoint[]): Hono<AppEnv> {
+/** The document of `endpoints()` (every route the app defines, handed in by the composition root; read on first request). */
+export function openApiRoutes(endpoints: () => readonly Endpoint[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   let doc: Record<string, unknown> | undefined;
   let page: string | undefined;
-  app.get('/api/openapi.json', (c) => c.json((doc ??= openApiDocument(endpoints))));
-  app.get('/api/docs', (c) => c.html((page ??= docsPage((doc ??= openApiDocument(endpoints)), endpoints))));
+  const document = () => (doc ??= openApiDocument(endpoints()));
+  defineRoute(app, { method: 'get', path: '/api/openapi.json', summary: 'Este documento', tag: 'Documentación', auth: false, contentType: 'application/json' }, (c) =>
+    c.json(document()),
+  );
+  defineRoute(app, { method: 'get', path: '/api/docs', summary: 'Este documento en HTML', tag: 'Documentación', auth: false, contentType: 'text/html' }, (c) =>
+    c.html((page ??= docsPage(document(), endpoints()))),
+  );
   return app;
 }

@@ -44,4 +44,5 @@ export const SAT_SYNC_ENDPOINTS: Endpoint[] = [
     response: SyncStatus,
   },
   { method: 'get', path: '/dev/sat-portal', summary: 'Portal del SAT simulado: sus cuentas y un formulario para abrir una (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' },
+  { method: 'post', path: '/dev/sat-portal', summary: 'Abrir una cuenta del portal del SAT simulado con un RFC y una CIEC (formulario; solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' },
 ];
