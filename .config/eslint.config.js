@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import featureZones from './eslint-rules/feature-zones.js';
+import repositoryPaths from './eslint-rules/repository-paths.js';
 
 // Feature zones (DESIGN §1): each folder of a root is a feature or a shared home; features do not import each
 // other, shared homes import no feature. Files directly in the root (the composition root) may import anything.
@@ -66,8 +67,10 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { local: { rules: { 'feature-zones': featureZones } } },
+    plugins: { local: { rules: { 'feature-zones': featureZones, 'repository-paths': repositoryPaths } } },
     rules: {
+      // The repository runs with nothing beside it (DESIGN §6): no path out of it.
+      'local/repository-paths': 'error',
       'local/feature-zones': ['error', {
         zones: [
           SERVER_ZONE,

@@ -1,8 +1,10 @@
 // The repository tests itself (DESIGN §6): no file of it names a path outside it, so a clone with nothing
 // beside it runs `npm test`. The probes show the check catches both kinds of leak; their paths are put
 // together from pieces, so this file names none itself.
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { leaksIn, repositoryFiles, repositoryLeaks } from '../tools/repository-paths';
+import { REPO_ROOT, leaksIn, repositoryFiles, repositoryLeaks } from '../tools/repository-paths';
 
 const path = (...parts: string[]) => parts.join('/');
 const quoted = (p: string) => `'${p}'`;
@@ -47,5 +49,12 @@ describe('paths that leave the repository', () => {
         '/repo',
       ),
     ).toEqual([]);
+  });
+
+  it('probe: lint refuses such a path in code', async () => {
+    const eslint = new ESLint({ cwd: REPO_ROOT, overrideConfigFile: join(REPO_ROOT, '.config/eslint.config.js') });
+    const text = `export const fixture = new URL(${quoted(path(UP, UP, UP, UP, 'shared', 'fixtures', 'cfdi'))}, import.meta.url);\n`;
+    const [result] = await eslint.lintText(text, { filePath: join(REPO_ROOT, 'tests/server/cfdi/probe.ts') });
+    expect(result!.messages.filter((m) => m.ruleId === 'local/repository-paths').map((m) => m.line)).toEqual([1, 1]);
   });
 });
