@@ -64,6 +64,18 @@ async function queueFiles(files: File[], rfc: string): Promise<ImportRow[]> {
   return rows;
 }
 
+/** Once everything of the session settled, says how many became tickets (each only once) and refreshes. */
+function useAnnounceImported(totals: { finished: boolean; imported: number }, onImported: () => void) {
+  const announced = useRef(0);
+  useEffect(() => {
+    if (!totals.finished || totals.imported <= announced.current) return;
+    const fresh = totals.imported - announced.current;
+    announced.current = totals.imported;
+    toast.success(TXT.importDone(fresh));
+    onImported();
+  }, [totals.finished, totals.imported, onImported]);
+}
+
 /** While open, files dropped beside the zone must not make the browser leave the app to show them. */
 function useKeepDroppedFiles(open: boolean) {
   useEffect(() => {
@@ -261,15 +273,7 @@ export function ImportDialog({ open, onClose, rfc, onImported, onOpenMonth }: {
   const totals = importTotals(views);
   const places = useMemo(() => (totals.finished ? importPlaces(state, rfc) : []), [totals.finished, state, rfc]);
 
-  // Once everything of the session settled, say how many became tickets (each only once) and refresh.
-  const announced = useRef(0);
-  useEffect(() => {
-    if (!totals.finished || totals.imported <= announced.current) return;
-    const fresh = totals.imported - announced.current;
-    announced.current = totals.imported;
-    toast.success(TXT.importDone(fresh));
-    onImported();
-  }, [totals.finished, totals.imported, onImported]);
+  useAnnounceImported(totals, onImported);
 
   async function addFiles(files: File[]) {
     if (files.length === 0) return;

@@ -15,7 +15,7 @@ import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { fetchRate } from './exchange-rate';
 import { SpendingFields } from './spending-fields';
-import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateKey, savedMessage } from './spending-state';
+import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateKey, savedMessage, type PanelAction, type PanelState } from './spending-state';
 import './spending.css';
 
 export interface SpendingPanelProps {
@@ -26,7 +26,16 @@ export interface SpendingPanelProps {
   username: string;
 }
 
-function useCategories(): { expense: CategoryRow[]; income: { id: number; name: string }[] } {
+type Categories = { expense: CategoryRow[]; income: { id: number; name: string }[] };
+
+/** The category picker's options: expense categories by their tag, income ones by name. */
+function categoryOptionsOf(kind: EntryKind, categories: Categories) {
+  return kind === 'expense'
+    ? categories.expense.map((c) => ({ value: String(c.id), label: c.meta_tag }))
+    : categories.income.map((c) => ({ value: String(c.id), label: c.name }));
+}
+
+function useCategories(): Categories {
   const expense = useLiveQuery(() => db.categories.orderBy('id').toArray(), []);
   const income = useLiveQuery(() => db.incomeCategories.orderBy('id').toArray(), []);
   // Until the server's lists arrive (first start offline), the seeded ones of the domain serve.
@@ -34,6 +43,22 @@ function useCategories(): { expense: CategoryRow[]; income: { id: number; name: 
     expense: expense && expense.length > 0 ? expense : [...EXPENSE_CATEGORIES],
     income: (income && income.length > 0 ? income : INCOME_CATEGORIES).map((c) => ({ id: c.id, name: c.income_meta_tag })),
   };
+}
+
+/** While open with a foreign currency and a date: asks the day's exchange rate (a newer question cancels the older). */
+function useExchangeRate(state: PanelState, dispatch: (action: PanelAction) => void) {
+  const key = rateKey(state.form);
+  useEffect(() => {
+    if (!state.open || key === '') return;
+    const [base, date] = key.split('|') as [string, string];
+    const ctrl = new AbortController();
+    dispatch({ type: 'rate-loading', key });
+    fetchRate(base, date, ctrl.signal).then(
+      (r) => dispatch(r ? { type: 'rate-known', key, rate: r.rate, source: r.source } : { type: 'rate-unknown', key }),
+      () => undefined, // aborted: a newer request took over
+    );
+    return () => ctrl.abort();
+  }, [state.open, key, dispatch]);
 }
 
 export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelProps) {
@@ -47,18 +72,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
     if (kind) dispatch({ type: 'open', kind });
   }, [kind]);
 
-  const key = rateKey(state.form);
-  useEffect(() => {
-    if (!state.open || key === '') return;
-    const [base, date] = key.split('|') as [string, string];
-    const ctrl = new AbortController();
-    dispatch({ type: 'rate-loading', key });
-    fetchRate(base, date, ctrl.signal).then(
-      (r) => dispatch(r ? { type: 'rate-known', key, rate: r.rate, source: r.source } : { type: 'rate-unknown', key }),
-      () => undefined, // aborted: a newer request took over
-    );
-    return () => ctrl.abort();
-  }, [state.open, key]);
+  useExchangeRate(state, dispatch);
 
   function close() {
     fileRef.current = null;
@@ -68,10 +82,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
   }
 
   const form = state.form;
-  const isExpense = form.kind === 'expense';
-  const categoryOptions = isExpense
-    ? categories.expense.map((c) => ({ value: String(c.id), label: c.meta_tag }))
-    : categories.income.map((c) => ({ value: String(c.id), label: c.name }));
+  const categoryOptions = categoryOptionsOf(form.kind, categories);
   const categoryIds = categoryOptions.map((o) => Number(o.value));
 
   async function onSubmit(e: FormEvent) {
