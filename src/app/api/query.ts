@@ -68,6 +68,8 @@ export function createQueryClient(): QueryClient {
 /** The page's one query client. */
 export const queryClient = createQueryClient();
 
+// What QueryClientProvider would do on mounting: refetch on focus and on reconnect listen from now on.
+queryClient.mount();
 // TanStack assumes online until an 'offline' event: a page opened offline must still refetch on 'online'.
 onlineManager.setOnline(browserOnline());
 
