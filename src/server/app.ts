@@ -49,6 +49,7 @@ import { assertOwnImage } from './tickets/images';
 import { ticketRoutes } from './tickets/routes';
 import { ticketViewRoutes } from './ticket-view/routes';
 import { logUnexpected, routePattern } from './http/log-redact';
+import { demoMerchants, merchantSide } from './wiring';
 import { adoptRoutes, definedRoutes } from './http/route';
 
 export type { AppDeps } from './context';
@@ -113,14 +114,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(importRoutes(s, deps.imports));
   mount(merchantRoutes(s, deps));
   mount(rfcRoutes(s));
-  mount(invoicingRoutes(s, deps, importCfdiBatch));
+  mount(invoicingRoutes(s, deps, importCfdiBatch, merchantSide));
   mount(ticketViewRoutes(s, deps));
   mount(chatRoutes(s, deps));
   mount(plansRoutes(s, deps));
   mount(companyRoutes(s, { registrationProblem, createUser, createClient, issueSession }));
   mount(perDiemRoutes(s));
   mount(companyViewRoutes(s));
-  mount(satSyncRoutes(s, deps));
+  mount(satSyncRoutes(s, deps, demoMerchants));
   mount(rfcVerificationRoutes(s));
   mount(oauthRoutes(s));
   if (config.devTools) mount(devMailboxRoutes(s));

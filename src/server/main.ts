@@ -11,6 +11,7 @@ import { seedDemoInvoices } from './demo/demo-invoices';
 import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
+import { processUploads } from './imports/process';
 import { startImportWorker } from './imports/queue';
 import { registerReclassify } from './imports/reclassify';
 import { startInvoiceWorker } from './invoicing/queue';
@@ -21,7 +22,9 @@ import { seedDemoMerchantTickets } from './merchants/demo-tickets';
 import { devMailboxMailer, smtpMailer } from './mail/mailer';
 import { registerSatStatus } from './sat-status/jobs';
 import { startSatSyncWorker } from './sat-sync/jobs';
+import { portalFromEnv } from './sat-sync/select';
 import { seedSatPortal } from './sat-sync/simulated-portal';
+import { demoMerchants, merchantSide } from './wiring';
 
 async function main(): Promise<void> {
   const env = readEnv();
@@ -50,11 +53,12 @@ async function main(): Promise<void> {
   // Invoice requests: stamped by the sandbox PAC until a real PAC adapter is configured. It keeps what it
   // stamped in the files store, so a restarted server can still cancel an invoice a refacturación replaces.
   const pac = new SandboxPac({ ledger: fileLedger(files) });
-  const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac, clock: () => new Date() });
+  const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac, clock: () => new Date(), merchants: merchantSide });
   // Paid plans renew daily; the charge goes through the same payment provider as checkout.
   await startRenewalWorker(boss, { db: database.db, mailer });
   // The daily SAT sync: the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
-  await startSatSyncWorker(boss, { db: database.db, files, mailer, publicUrl: env.app.publicUrl });
+  const portal = portalFromEnv(database.db, () => new Date(), demoMerchants);
+  await startSatSyncWorker(boss, { db: database.db, files, mailer, portal, publicUrl: env.app.publicUrl, processUploads });
   const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   // The demo listens on 127.0.0.1 unless HOST says otherwise (readEnv); production on every interface.

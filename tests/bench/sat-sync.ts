@@ -13,10 +13,12 @@ import { clients, tickets, users } from '../../src/server/db/schema';
 import { seed } from '../../src/server/seed';
 import { DEMO_RFCS } from '../../src/server/db/demo-accounts';
 import { diskFileStore } from '../../src/server/files/file-store';
+import { processUploads } from '../../src/server/imports/process';
 import { devMailboxMailer } from '../../src/server/mail/mailer';
 import { DEMO_SAT_CIECS, SimulatedSatPortal, seedSatPortal } from '../../src/server/sat-sync/simulated-portal';
 import { saveCiec } from '../../src/server/sat-sync/store';
 import { mexicoDayBefore, runSatSync } from '../../src/server/sat-sync/sync';
+import { demoMerchants } from '../../src/server/wiring';
 import { openBenchDatabase } from './bench-database';
 
 export interface SatSyncBench {
@@ -47,7 +49,7 @@ export async function satSyncBench(n = 1_000): Promise<SatSyncBench> {
       .values({ userId: user!.id, rfc, firstName: DEMO_RFCS.persona.firstName, lastName: DEMO_RFCS.persona.lastName, zipCode: DEMO_RFCS.persona.zipCode, taxRegime: DEMO_RFCS.persona.taxRegime, planId: 2 })
       .returning({ id: clients.id });
     await saveCiec(db, client!.id, DEMO_SAT_CIECS[rfc]!, now);
-    const portal = new SimulatedSatPortal(db, clock, { perDay: n });
+    const portal = new SimulatedSatPortal(db, clock, demoMerchants, { perDay: n });
     const day = mexicoDayBefore(now, 1);
     const p0 = performance.now();
     await portal.dayFiles(rfc, day);
@@ -55,7 +57,7 @@ export async function satSyncBench(n = 1_000): Promise<SatSyncBench> {
 
     // The files store on disk, as the server keeps it.
     filesDir = await mkdtemp(join(tmpdir(), 'cc-sat-bench-'));
-    const deps = { db, files: diskFileStore(filesDir), mailer: devMailboxMailer(db), clock, portal };
+    const deps = { db, files: diskFileStore(filesDir), mailer: devMailboxMailer(db), clock, portal, processUploads };
     const t0 = performance.now();
     const outcome = await runSatSync(deps, { clientId: client!.id, days: [day] });
     const seconds = (performance.now() - t0) / 1000;

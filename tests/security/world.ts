@@ -14,6 +14,7 @@ import { registerApplication } from '../../src/server/oauth/applications';
 import { mexicoCityToday } from '../../src/domain/mexico-time';
 import { provideSatSync } from '../../src/server/sat-sync/runtime';
 import { DEMO_SAT_CIECS, seedSatPortal, SimulatedSatPortal } from '../../src/server/sat-sync/simulated-portal';
+import { demoMerchants, merchantSide } from '../../src/server/wiring';
 import { collaboratorBody, tokenFromText } from '../server/company/helpers';
 import { activeCollaborator, insertTicket, personRfc } from '../server/company-view/helpers';
 import { createHarness, freshIp, type ApiResult, type DriverName, type Harness } from '../server/helpers/harness';
@@ -160,7 +161,7 @@ export async function buildWorld(driver: DriverName): Promise<World> {
   // The printed PDF is a stand-in (the renderer has its own tests and a worker that is slow to start).
   await h.files.put(`invoices/${requestId}/cfdi.pdf`, tinyPdf(requestId));
   await db.update(invoiceRequests).set({ pdfKey: `invoices/${requestId}/cfdi.pdf` }).where(eq(invoiceRequests.id, requestId));
-  for (const id of queuedInvoices.splice(0)) await processInvoiceRequest({ db, files: h.files, mailer, pac: new SandboxPac(), clock: () => new Date() }, id);
+  for (const id of queuedInvoices.splice(0)) await processInvoiceRequest({ db, files: h.files, mailer, pac: new SandboxPac(), clock: () => new Date(), merchants: merchantSide }, id);
   const ymd = mxDate(issuedAt);
   const invoiceMonth = { year: Number(ymd.slice(0, 4)), month: Number(ymd.slice(5, 7)) };
   const month = await expectOk('A month', call({ method: 'GET', path: `/api/v2/tickets?usuario[rfc_owner]=${PERSONA}&date[year]=${invoiceMonth.year}&date[month]=${invoiceMonth.month}`, token: ua.token }));
@@ -180,7 +181,7 @@ export async function buildWorld(driver: DriverName): Promise<World> {
 
   // A SAT connection (CIEC accepted by the simulated portal).
   await seedSatPortal(db);
-  provideSatSync(db, { portal: new SimulatedSatPortal(db, () => new Date()), queue: { enqueue: async () => null } });
+  provideSatSync(db, { portal: new SimulatedSatPortal(db, () => new Date(), demoMerchants), queue: { enqueue: async () => null } });
   await expectOk('A SAT', call({ method: 'PUT', path: `/api/v3/users/${ua.userId}/branches/${PERSONA}.json`, token: ua.token, body: { sat_password: DEMO_SAT_CIECS[PERSONA] } }));
 
   // ── A's company: every company feature (Viáticos by plan, Colaboradores and Gastos by subscription) ──

@@ -2,7 +2,7 @@
 // Concepto per ticket item (ObjetoImp 02 with its IVA traslado: 16, 8, 0 % or Exento), MetodoPago PUE,
 // LugarExpedicion = the (first) ticket's branch postal code, and the Fecha the local time there (SAT's
 // CFDI40101: a Tijuana branch's invoice carries Tijuana's time, not Mexico City's).
-// The conceptos are the merchant module's own (ticketConceptos), the ones its ticket totals were
+// The conceptos are the merchant tickets' own (cfdi/ticket-conceptos.ts), the ones its ticket totals were
 // computed with, so the invoice states exactly the ticket's subtotal, IVA and total.
 // Several tickets paid differently: FormaPago is the one that paid the largest amount, as SAT's
 // Anexo 20 guide asks when a payment is made with several forms (PUE may not use 99 'Por definir').
@@ -11,7 +11,8 @@ import { toCents } from '../../domain/decimal';
 import { RFC_FOREIGN } from '../../domain/rfc';
 import type { CfdiInput } from '../cfdi/build';
 import type { InvoiceReceiver } from '../db/schema';
-import { ticketConceptos, type Issuer, type MerchantTicketRow } from './ports';
+import { ticketConceptos } from '../cfdi/ticket-conceptos';
+import type { Issuer, MerchantTicketRow } from './ports';
 
 export interface InvoiceInputSource {
   requestId: string;

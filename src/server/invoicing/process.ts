@@ -25,7 +25,7 @@ import { factsFromCfdi, saveReceipt } from '../cfdi/receipts';
 import { invoiceInput } from './build-invoice';
 import { markCfdiCancelled, readCancellation, saveCancellation } from '../cfdi/cancellation';
 import { invoiceMail } from './mail';
-import { csdOf, issuerOf } from './ports';
+import type { MerchantSide } from './ports';
 
 export interface InvoiceDeps {
   db: Db;
@@ -33,6 +33,8 @@ export interface InvoiceDeps {
   mailer: Mailer;
   pac: PacPort;
   clock: () => Date;
+  /** The merchant's issuer data and CSD (handed in by the composition root). */
+  merchants: MerchantSide;
 }
 
 const FACTURADO = 4;
@@ -71,7 +73,7 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
   const [req] = await db.select().from(invoiceRequests).where(eq(invoiceRequests.id, id));
   if (!req || req.status === 'sustituida' || req.status === 'enviada' || (req.status === 'error' && !req.xmlKey)) return 'skipped';
   await db.update(invoiceRequests).set({ attempts: req.attempts + 1 }).where(eq(invoiceRequests.id, id));
-  const issuer = await issuerOf(db, req.companyId);
+  const issuer = await deps.merchants.issuerOf(db, req.companyId);
   if (!issuer) throw new Error(`invoice request ${id}: merchant ${req.companyId} not found`);
   const keys = invoiceKeys(id);
 
@@ -86,7 +88,7 @@ export async function processInvoiceRequest(deps: InvoiceDeps, id: string): Prom
     let sealedXml: string;
     try {
       const input = invoiceInput({ requestId: id, issuer, receiver: req.receiver, tickets: ticketRows, replacesUuid, now: deps.clock() });
-      sealedXml = sealCfdi(input, await csdOf(db, issuer)).xml;
+      sealedXml = sealCfdi(input, await deps.merchants.csdOf(db, issuer.id)).xml;
     } catch (err) {
       // Data no invoice can be made of (a ticket line SAT refuses): no retry will change it.
       if (!(err instanceof CfdiBuildError || err instanceof ApiError)) throw err;

@@ -16,7 +16,8 @@ import { IpLimiter } from '../lib/ip-limiter';
 import { requestFromForm, requestFromInvoice4, requestFromMulti } from './channels';
 import { importIssuedCfdi, lookupCfdi, type ImportCfdiBatch } from './lookup';
 import { pdfReadableBy, readableInvoiceRequest } from './pdf-access';
-import { maskEmail } from './ports';
+import { maskEmail } from '../lib/mask-email';
+import type { MerchantSide } from './ports';
 import type { InvoiceQueue } from './queue';
 import { invoiceFiles, resendInvoice } from './resend';
 import { CfdiImportBody, Invoice4Body, MerchantTicketCreateBody, MultiTicketCreateBody } from './schemas';
@@ -28,7 +29,7 @@ const RESENDS_PER_IP = { limit: 20, windowMs: 60 * 60_000 };
 /** Refacturar attempts per ticket: its owner needs one or two; guessing a check code needs millions. */
 const REFACTURAS_PER_TICKET = { limit: 20, windowMs: 60 * 60_000 };
 
-export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: ImportCfdiBatch): Hono<AppEnv> {
+export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: ImportCfdiBatch, merchants: MerchantSide): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const perRequest = new IpLimiter(RESENDS_PER_REQUEST.limit, RESENDS_PER_REQUEST.windowMs);
@@ -52,7 +53,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     const body = parseWith(MerchantTicketCreateBody, c.get('body'));
     if (body.company.id === MANUAL_COMPANY_ID) throw fail(404, MSG.notFound);
     const q = queue();
-    const made = await requestFromForm(s.db, caller(c).userId, body, s.clock());
+    const made = await requestFromForm(s.db, merchants, caller(c).userId, body, s.clock());
     if (!made.replay) await q.enqueue(made.requestId);
     return ok(c, { ticket: { ticket_id: made.ticketId }, request_id: made.requestId });
   });
@@ -60,7 +61,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
   app.post('/form/ticket_create_multi', auth, async (c) => {
     const body = parseWith(MultiTicketCreateBody, c.get('body'));
     const q = queue();
-    const made = await requestFromMulti(s.db, caller(c).userId, body, s.clock());
+    const made = await requestFromMulti(s.db, merchants, caller(c).userId, body, s.clock());
     if (!made.replay) await q.enqueue(made.requestId);
     return ok(c, { ticket: { ticket_id: made.ticketId }, request_id: made.requestId });
   });
@@ -71,7 +72,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     // A session counts on the anonymous form too: the invoice is then the user's, to refacturar only by them.
     const user = await authOf(c, s);
     const now = s.clock();
-    const made = await requestFromInvoice4(s.db, c.req.param('ref'), {
+    const made = await requestFromInvoice4(s.db, merchants, c.req.param('ref'), {
       userId: user?.userId ?? null,
       refacturaAttempt: (ticketId) => refacturas.take(ticketId, now.getTime()),
     }, body, now);

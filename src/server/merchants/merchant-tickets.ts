@@ -2,21 +2,21 @@
 // CFDI will be (the same conceptos feed buildCfdi), stored with an unguessable public ref.
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { MERCHANT_API_MSG, type IvaKind, type MerchantTicketBody } from '../../domain/merchant-api';
+import { MERCHANT_API_MSG, type MerchantTicketBody } from '../../domain/merchant-api';
 import { checkFieldValue, mexicoToday } from '../../domain/merchant-fields';
 import { merchantTicketQrUrl } from '../../domain/qr-payload';
-import { formatCents, productCents } from '../../domain/decimal';
+import { productCents } from '../../domain/decimal';
 import { newId } from '../../domain/ids';
 import type { Db } from '../db/client';
 import { merchantTickets, type MerchantTicketItem } from '../db/schema';
-import { baseFromGross, cfdiAmounts, IVA_0, IVA_16, IVA_8, IVA_EXENTO, type ConceptoInput, type TrasladoInput } from '../cfdi/build';
+import { cfdiAmounts } from '../cfdi/build';
 import { fail } from '../http/errors';
+import { ticketConceptos } from '../cfdi/ticket-conceptos';
 import type { MerchantIssuer } from './csd';
 import { merchantFields } from './fields';
 
 export type MerchantTicketRow = typeof merchantTickets.$inferSelect;
 
-const TRASLADO: Record<IvaKind, TrasladoInput> = { IVA16: IVA_16, IVA8: IVA_8, IVA0: IVA_0, EXENTO: IVA_EXENTO };
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const MAX_AGE_MS = 366 * 24 * 3600 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -30,45 +30,6 @@ export function randomCode(n: number): string {
 
 /** The public reference printed as QR: 16 × [A-Z0-9] ≈ 82 bits. */
 export const newTicketRef = (): string => randomCode(16);
-
-/**
- * One CFDI Concepto per ticket line (ObjetoImp 02): the line's gross amount (quantity × gross unit
- * price, to the cent) split into base and IVA so that base + IVA gives the printed amount back.
- */
-export function ticketConceptos(items: readonly MerchantTicketItem[]): ConceptoInput[] {
-  return items.map((it) => {
-    const gross = productCents(it.quantity, it.unit_price);
-    if (gross === null || gross <= 0n) throw fail(422, MERCHANT_API_MSG.lineZero);
-    const kind = (it.iva in TRASLADO ? it.iva : 'IVA16') as IvaKind;
-    const traslado = TRASLADO[kind];
-    const grossText = formatCents(gross);
-    const base = traslado.tasaOCuota === undefined ? grossText : baseFromGross(grossText, traslado.tasaOCuota);
-    const unit = unitValue(base, it.quantity);
-    return {
-      claveProdServ: it.clave_prod_serv,
-      // When no 6-decimal unit value gives the line's base back, the line goes as one unit of its total.
-      cantidad: unit ? it.quantity : '1',
-      claveUnidad: unit ? it.clave_unidad : 'E48',
-      descripcion: unit ? it.description : `${it.description} (${it.quantity} × $${it.unit_price})`,
-      valorUnitario: unit ?? base,
-      objetoImp: '02',
-      traslados: [traslado],
-    };
-  });
-}
-
-/** ValorUnitario (6 decimals) with round(quantity × it, 2) = base, or null when none does. */
-function unitValue(base: string, quantity: string): string | null {
-  const baseCents = productCents(base, '1');
-  const [int = '', frac = ''] = quantity.split('.');
-  const qUnits = BigInt(`${int}${frac}`);
-  if (baseCents === null || qUnits === 0n) return null;
-  // base / q in micros: baseCents × 10^4 × 10^scale(q) / qUnits, rounded half up.
-  const num = baseCents * 10n ** BigInt(4 + frac.length) * 2n;
-  const micros = (num / qUnits + 1n) / 2n;
-  const text = `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, '0')}`.replace(/\.?0+$/, '');
-  return micros > 0n && productCents(quantity, text) === baseCents ? text : null;
-}
 
 /** Subtotal, IVA and total of a ticket, exactly as its CFDI will state them. */
 export function ticketAmounts(items: readonly MerchantTicketItem[]): { subtotal: string; tax: string; total: string } {

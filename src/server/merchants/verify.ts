@@ -15,6 +15,7 @@ import {
 } from '../../domain/merchant-fields';
 import type { Db } from '../db/client';
 import { invoiceRequests, merchantTickets } from '../db/schema';
+import { maskEmail } from '../lib/mask-email';
 import { merchantFields, type MerchantField } from './fields';
 import type { MerchantTicketRow } from './merchant-tickets';
 
@@ -104,20 +105,6 @@ async function findByQr(db: Db, companyId: number, q: { ref: string; check: stri
   if (total === null || total !== toCents(ticket.total)) return NOT_FOUND;
   return { ok: true, ticket };
 }
-
-/** 'juan.perez@example.com' → 'ju*******@ex*****.com': enough to recognise, not to harvest. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
-  const host = dot > 0 ? domain.slice(0, dot) : domain;
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  const mask = (s: string) => s.slice(0, Math.min(2, Math.max(1, s.length - 1))) + '*'.repeat(Math.max(3, s.length - 2));
-  return `${mask(local)}@${mask(host)}${tld}`;
-}
-
 
 /** The request that currently stands for the ticket: its own, or the last one that replaced it. */
 export async function currentInvoiceRequest(db: Db, ticket: Pick<MerchantTicketRow, 'invoiceRequestId'>) {

@@ -11,7 +11,6 @@ import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
 import type { SatPortal } from './port';
 import { provideSatSync, type SatSyncQueue } from './runtime';
-import { portalFromEnv } from './select';
 import { connectedAccounts, mexicoDayBefore, recordSyncFailure, runSatSync, type SatSyncDeps, type SatSyncJob } from './sync';
 import { errorSummary } from '../lib/error-summary';
 
@@ -29,8 +28,11 @@ export interface SatSyncWorkerDeps {
   files: FileStore;
   mailer: Mailer;
   clock?: Clock;
-  portal?: SatPortal;
+  /** Where the files come from (main.ts: the one the environment selects). */
+  portal: SatPortal;
   publicUrl?: string;
+  /** The import pipeline (imports/process.ts processUploads), handed in by main.ts. */
+  processUploads: SatSyncDeps['processUploads'];
 }
 
 /** One job of the queue (exported for tests, which run it without pg-boss's timing). */
@@ -47,8 +49,8 @@ export async function handleSatSyncJob(deps: SatSyncDeps, data: SatSyncJob, late
 
 export async function startSatSyncWorker(boss: PgBoss, deps: SatSyncWorkerDeps, opts: { pollingIntervalSeconds?: number } = {}): Promise<SatSyncQueue> {
   const clock = deps.clock ?? (() => new Date());
-  const portal = deps.portal ?? portalFromEnv(deps.db, clock);
-  const run: SatSyncDeps = { db: deps.db, files: deps.files, mailer: deps.mailer, clock, portal, publicUrl: deps.publicUrl };
+  const { portal } = deps;
+  const run: SatSyncDeps = { db: deps.db, files: deps.files, mailer: deps.mailer, clock, portal, publicUrl: deps.publicUrl, processUploads: deps.processUploads };
   await boss.createQueue(SAT_SYNC_QUEUE, { name: SAT_SYNC_QUEUE, ...SAT_SYNC_RETRY });
   await boss.createQueue(SAT_SYNC_DAILY_QUEUE, { name: SAT_SYNC_DAILY_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 300, retryBackoff: true });
 

@@ -22,6 +22,7 @@ import { markRfcVerified } from '../lib/rfc-verified';
 import { devSatPortalRoutes } from './dev-page';
 import { EfirmaError, inspectEfirma } from './port';
 import { satSyncRuntime } from './runtime';
+import type { DemoIssuer } from './simulated-portal';
 import { disconnect, saveCiec, saveEfirma, connectionOf, syncStatus } from './store';
 import { mexicoDayBefore } from './sync';
 
@@ -48,12 +49,12 @@ function isTrustedFiel(cer: Uint8Array, rfc: string, now: Date, fielTrust: FielT
   }
 }
 
-export function satSyncRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
+export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readonly DemoIssuer[]): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const fielTrust = fielTrustFromEnv(s.config.devTools);
   const tries = new IpLimiter(SAT_AUTH_LIMIT.limit, SAT_AUTH_LIMIT.windowMs);
-  const runtime = () => satSyncRuntime(s.db, s.clock);
+  const runtime = () => satSyncRuntime(s.db, s.clock, demoMerchants);
 
   const limit = (userId: number) => {
     const now = s.clock().getTime();

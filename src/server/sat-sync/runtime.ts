@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../context';
 import type { SatPortal } from './port';
 import { portalFromEnv } from './select';
+import type { DemoIssuer } from './simulated-portal';
 import type { SatSyncJob } from './sync';
 
 export interface SatSyncQueue {
@@ -24,12 +25,13 @@ export function provideSatSync(db: Db, runtime: SatSyncRuntime): void {
   provided.set(db, runtime);
 }
 
-export function satSyncRuntime(db: Db, clock: Clock): SatSyncRuntime {
+/** `demoMerchants`: the simulated portal's issuers, should the environment select it. */
+export function satSyncRuntime(db: Db, clock: Clock, demoMerchants: readonly DemoIssuer[]): SatSyncRuntime {
   const given = provided.get(db);
   if (given) return given;
   let fallback = defaults.get(db);
   if (!fallback) {
-    fallback = { portal: portalFromEnv(db, clock) };
+    fallback = { portal: portalFromEnv(db, clock, demoMerchants) };
     defaults.set(db, fallback);
   }
   return fallback;

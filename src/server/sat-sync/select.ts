@@ -5,10 +5,11 @@ import type { Db } from '../db/client';
 import { processEnv, readSatPortalEnv } from '../config';
 import { DescargaMasivaPortal } from './descarga-masiva';
 import type { SatPortal } from './port';
-import { SimulatedSatPortal } from './simulated-portal';
+import { SimulatedSatPortal, type DemoIssuer } from './simulated-portal';
 
-export function portalFromEnv(db: Db, clock: Clock, env: NodeJS.ProcessEnv = processEnv()): SatPortal {
+/** `demoMerchants`: the simulated portal's issuers (the composition root's, from the merchant catalog). */
+export function portalFromEnv(db: Db, clock: Clock, demoMerchants: readonly DemoIssuer[], env: NodeJS.ProcessEnv = processEnv()): SatPortal {
   const cfg = readSatPortalEnv(env);
   if (cfg.portal === 'descarga-masiva') return new DescargaMasivaPortal({ baseUrl: cfg.wsUrl, clock });
-  return new SimulatedSatPortal(db, clock);
+  return new SimulatedSatPortal(db, clock, demoMerchants);
 }

@@ -3,8 +3,8 @@
 // deterministic per (RFC, day): the same day always gives the same documents, hence the same UUIDs
 // (the import pipeline dedupes a re-run), and each day gives new ones. They are real documents: built
 // and sealed with SAT's public test CSDs (src/server/cfdi) and stamped by the sandbox PAC, which gives
-// them a real TimbreFiscalDigital. Received ones come from the demo merchants (their CSD is SAT's test
-// CSD of EKU9003173C9) and from ACCEM (AAA010101AAA); issued ones only for RFCs that have a test CSD.
+// them a real TimbreFiscalDigital. Received ones come from the demo merchants (the composition root hands
+// in the merchant catalog's; their CSD is SAT's test CSD of EKU9003173C9) and from ACCEM (AAA010101AAA); issued ones only for RFCs that have a test CSD.
 // It also takes an e.firma for the RFC (a FIEL of that RFC, checked by inspectEfirma).
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,6 @@ import { openTestCsd, type TestCsdName } from '../cfdi/seal';
 import type { Db } from '../db/client';
 import { DEMO_RFCS } from '../db/demo-accounts';
 import { satPortalAccounts } from '../db/schema';
-import { MERCHANT_CATALOG, DEMO_MERCHANT_REGIME } from '../merchants/catalog';
 import { mexicoCityMidnight } from '../../domain/mexico-time';
 import { inspectEfirma, SatPortalError, type SatCollect, type SatCredentials, type SatDirection, type SatFile, type SatPortal } from './port';
 
@@ -56,9 +55,16 @@ function partyOf(rfc: string): Omit<Party, 'csd'> {
   return KNOWN[rfc] ?? { rfc, nombre: `CONTRIBUYENTE ${rfc}`, regimen: rfc.length === 13 ? '612' : '601', cp: '06000' };
 }
 
+/** A demo merchant as the Emisor of the CFDI it issues (merchants/catalog.ts, handed in by the composition root). */
+export interface DemoIssuer {
+  legalName: string;
+  postalCode: string;
+  taxRegime: string;
+}
+
 /** The issuers a day's received CFDI come from: the demo merchants and ACCEM, never the RFC itself. */
-function issuersFor(rfc: string): Party[] {
-  const merchants: Party[] = MERCHANT_CATALOG.map((m) => ({ rfc: 'EKU9003173C9', nombre: m.legalName, regimen: DEMO_MERCHANT_REGIME, cp: m.postalCode, csd: 'EKU9003173C9' }));
+function issuersFor(rfc: string, demoMerchants: readonly DemoIssuer[]): Party[] {
+  const merchants: Party[] = demoMerchants.map((m) => ({ rfc: 'EKU9003173C9', nombre: m.legalName, regimen: m.taxRegime, cp: m.postalCode, csd: 'EKU9003173C9' }));
   return [...merchants, ACCEM].filter((p) => p.rfc !== rfc);
 }
 
@@ -94,7 +100,7 @@ function dayParts(day: string): [number, number, number] {
 }
 
 /** The i-th CFDI of the RFC's day and who seals it: pure. */
-export function simulatedInput(rfc: string, day: string, i: number): { direction: SatDirection; input: CfdiInput; csd: TestCsdName } {
+export function simulatedInput(rfc: string, day: string, i: number, demoMerchants: readonly DemoIssuer[]): { direction: SatDirection; input: CfdiInput; csd: TestCsdName } {
   const roll = dice(rfc, day, i);
   const [y, m, d] = dayParts(day);
   const fecha = new Date(mexicoCityMidnight(y, m, d).getTime() + (7 * 3600 + roll(14 * 3600)) * 1000);
@@ -104,7 +110,7 @@ export function simulatedInput(rfc: string, day: string, i: number): { direction
   const own = CSD_OF[rfc];
   const issued = own !== undefined && i % 4 === 3;
   const me = partyOf(rfc);
-  const emisor = issued ? { ...me, csd: own } : issuersFor(rfc)[roll(issuersFor(rfc).length)]!;
+  const emisor = issued ? { ...me, csd: own } : issuersFor(rfc, demoMerchants)[roll(issuersFor(rfc, demoMerchants).length)]!;
   const receptor = issued ? customerOf(rfc) : me;
   return {
     direction: issued ? 'issued' : 'received',
@@ -157,6 +163,7 @@ export class SimulatedSatPortal implements SatPortal {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date,
+    private readonly demoMerchants: readonly DemoIssuer[],
     private readonly options: SimulatedPortalOptions = {},
   ) {
     this.perDay = options.perDay ?? SIMULATED_PER_DAY;
@@ -209,7 +216,7 @@ export class SimulatedSatPortal implements SatPortal {
   private async make(rfc: string, day: string): Promise<Record<SatDirection, SatFile[]>> {
     const out: Record<SatDirection, SatFile[]> = { issued: [], received: [] };
     for (let i = 0; i < this.perDay; i++) {
-      const { direction, input, csd } = simulatedInput(rfc, day, i);
+      const { direction, input, csd } = simulatedInput(rfc, day, i, this.demoMerchants);
       const at = new Date((input.fecha as Date).getTime() + 5_000);
       const cfdi = await issueSandboxCfdi(input, openTestCsd(csd), { at });
       out[direction].push({ name: `${cfdi.uuid}.xml`, kind: 'xml', bytes: new TextEncoder().encode(cfdi.xml) });

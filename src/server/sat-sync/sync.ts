@@ -13,7 +13,6 @@ import type { Clock } from '../context';
 import type { Db } from '../db/client';
 import { clients, satConnections, satDownloads, uploads, users } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import { processUploads } from '../imports/process';
 import { markRfcVerifiedOnce } from '../lib/rfc-verified';
 import type { Mailer } from '../mail/mailer';
 import { syncArrivedMail } from './mail';
@@ -28,6 +27,8 @@ export interface SatSyncDeps {
   portal: SatPortal;
   /** Public origin for the e-mail's link. */
   publicUrl?: string;
+  /** The import pipeline's run over uploads rows (imports/process.ts processUploads), handed in by the composition root. */
+  processUploads: (deps: { db: Db; files: FileStore; clock: Clock }, userId: number, uploadIds: string[]) => Promise<void>;
 }
 
 export interface SatSyncJob {
@@ -81,7 +82,7 @@ async function importFiles(deps: SatSyncDeps, userId: number, clientId: number, 
   };
   await Promise.all(Array.from({ length: PUT_CONCURRENCY }, writer));
   for (let i = 0; i < fresh.length; i += 500) await deps.db.insert(uploads).values(fresh.slice(i, i + 500)).onConflictDoNothing();
-  await processUploads({ db: deps.db, files: deps.files, clock: deps.clock }, userId, ids);
+  await deps.processUploads({ db: deps.db, files: deps.files, clock: deps.clock }, userId, ids);
   let imported = 0;
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500);

@@ -6,7 +6,7 @@ import { MSG } from '../../../src/domain/messages';
 import { PacError, type PacPort } from '../../../src/server/cfdi/pac';
 import { inactiveRfcs, merchantTickets, tickets } from '../../../src/server/db/schema';
 import { processInvoiceRequest } from '../../../src/server/invoicing/process';
-import { maskEmail } from '../../../src/server/merchants/verify';
+import { maskEmail } from '../../../src/server/lib/mask-email';
 import { DRIVERS } from '../helpers/harness';
 import { markRfcVerifiedForTest } from '../helpers/rfc-verified';
 import { invoicingEnv, merchantTicket, MOVIL_NORTE, movilNorteValues, requester, requestRow, type InvoicingEnv } from './invoicing-helpers';

@@ -14,6 +14,7 @@ import { smtpMailer } from '../../../src/server/mail/mailer';
 import { ticketAmounts, newTicketRef } from '../../../src/server/merchants/merchant-tickets';
 import { processInvoiceRequest, type InvoiceDeps } from '../../../src/server/invoicing/process';
 import type { InvoiceQueue } from '../../../src/server/invoicing/queue';
+import { merchantSide } from '../../../src/server/wiring';
 import { createHarness, freshIp, type CallOptions, type DriverName, type Harness } from '../helpers/harness';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
@@ -51,7 +52,7 @@ export async function invoicingEnv(driver: DriverName, opts: { pac?: PacPort } =
     if (findings.length > 0) throw new Error(`issued CFDI breaks SAT's rules: ${findings.map((f) => f.code).join(' ')}`);
     return stamp(xml);
   };
-  const deps: InvoiceDeps = { db: h.database.db, files: h.files, mailer, pac: opts.pac ?? pac, clock: () => new Date() };
+  const deps: InvoiceDeps = { db: h.database.db, files: h.files, mailer, pac: opts.pac ?? pac, clock: () => new Date(), merchants: merchantSide };
   const queued: string[] = [];
   const invoicing: InvoiceQueue = { enqueue: async (id) => void queued.push(id) };
   const app = createApp({ db: h.database.db, files: h.files, mailer, invoicing, listen: h.database.listen, config: { trustProxy: true } });

@@ -15,9 +15,10 @@ import { MERCHANT_CATALOG, fieldId } from '../../../src/server/merchants/catalog
 import { forgetMerchantCsd, merchantById, merchantByShort, merchantCsd } from '../../../src/server/merchants/csd';
 import { DEMO_TICKETS_PER_MERCHANT, seedDemoMerchantTickets } from '../../../src/server/merchants/demo-tickets';
 import { rotateMerchantKey } from '../../../src/server/merchants/merchant-key';
-import { ticketConceptos } from '../../../src/server/merchants/merchant-tickets';
+import { ticketConceptos } from '../../../src/server/cfdi/ticket-conceptos';
 import { csdPasswordContext, openSecret, serverSecret } from '../../../src/server/lib/secret-box';
-import { findMerchantTicket, maskEmail } from '../../../src/server/merchants/verify';
+import { findMerchantTicket } from '../../../src/server/merchants/verify';
+import { maskEmail } from '../../../src/server/lib/mask-email';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 
 const AUTOZONE = 3; // fields: 301 label, 302 Número de ticket (integer, min 6), 303 Sucursal, 304 Fecha, 305 Importe

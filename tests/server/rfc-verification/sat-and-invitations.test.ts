@@ -9,6 +9,8 @@ import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { DEMO_SAT_CIECS, SimulatedSatPortal, seedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
 import { saveCiec } from '../../../src/server/sat-sync/store';
 import { runSatSync } from '../../../src/server/sat-sync/sync';
+import { processUploads } from '../../../src/server/imports/process';
+import { demoMerchants } from '../../../src/server/wiring';
 import { addDepartment, collaboratorBody, companyManager } from '../company/helpers';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { markRfcVerifiedForTest } from '../helpers/rfc-verified';
@@ -18,7 +20,7 @@ const CIEC = DEMO_SAT_CIECS[PERSONA]!;
 
 describe.each(DRIVERS)('RFC proved by a SAT connection, and the invitation gate (%s)', (driver) => {
   let h: Harness;
-  const portal = () => new SimulatedSatPortal(h.database.db, () => new Date());
+  const portal = () => new SimulatedSatPortal(h.database.db, () => new Date(), demoMerchants);
   beforeAll(async () => {
     h = await createHarness(driver, { publicUrl: 'https://cc.example' });
     await seedSatPortal(h.database.db);
@@ -62,7 +64,7 @@ describe.each(DRIVERS)('RFC proved by a SAT connection, and the invitation gate 
     await saveCiec(h.database.db, u.clientId, CIEC, new Date());
     expect(await proof(u.clientId)).toBeNull();
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const out = await runSatSync({ db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => new Date(), portal: portal() }, { clientId: u.clientId, days: [day] });
+    const out = await runSatSync({ db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => new Date(), portal: portal(), processUploads }, { clientId: u.clientId, days: [day] });
     expect(out.state).toBe('done');
     expect(await proof(u.clientId)).toBe('sat');
   }, 60_000);

@@ -12,6 +12,8 @@ import { SatPortalError, type SatCredentials } from '../../../src/server/sat-syn
 import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { portalFromEnv } from '../../../src/server/sat-sync/select';
 import { SimulatedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
+import { processUploads } from '../../../src/server/imports/process';
+import { demoMerchants } from '../../../src/server/wiring';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { PACKAGE_ZIP, startFakeSatWs, type FakeSatWs } from './fake-sat-ws';
 import { EFIRMA, efirmaForm, FIEL_PASSWORD, PERSONA, personWithPlan, putForm } from './helpers';
@@ -29,8 +31,8 @@ describe('Descarga Masiva adapter against the local SAT fake', () => {
   afterAll(async () => fake?.close());
 
   it('is selected by SAT_PORTAL=descarga-masiva and takes only the e.firma', async () => {
-    expect(portalFromEnv({} as never, () => new Date(), { SAT_PORTAL: 'descarga-masiva', SAT_WS_URL: fake.url })).toBeInstanceOf(DescargaMasivaPortal);
-    expect(portalFromEnv({} as never, () => new Date(), {})).toBeInstanceOf(SimulatedSatPortal);
+    expect(portalFromEnv({} as never, () => new Date(), demoMerchants, { SAT_PORTAL: 'descarga-masiva', SAT_WS_URL: fake.url })).toBeInstanceOf(DescargaMasivaPortal);
+    expect(portalFromEnv({} as never, () => new Date(), demoMerchants, {})).toBeInstanceOf(SimulatedSatPortal);
     expect(portal.methods).toEqual(['efirma']);
     expect(await portal.authenticate()).toBe(false);
     await expect(portal.submit({ method: 'ciec', rfc: PERSONA, ciec: 'x' }, '2026-11-19', 'issued')).rejects.toBeInstanceOf(SatPortalError);
@@ -112,7 +114,7 @@ describe.each(DRIVERS)('a sync job through Descarga Masiva (%s)', (driver) => {
     const u = await personWithPlan(h);
     const connected = await putForm(h, `/api/v3/users/${u.userId}/branches/${PERSONA}/efirma`, u.token, efirmaForm(EFIRMA.persona, FIEL_PASSWORD));
     expect(connected.status).toBe(200);
-    const deps = { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => new Date(), portal };
+    const deps = { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => new Date(), portal, processUploads };
     await handleSatSyncJob(deps, { clientId: u.clientId, days: ['2026-11-19'] }, async () => undefined);
     const zips = await h.database.db.select().from(uploads).where(eq(uploads.clientId, u.clientId));
     const top = zips.filter((z) => z.parentId === null);

@@ -15,6 +15,8 @@ import type { SatPortal } from '../../../src/server/sat-sync/port';
 import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { DEMO_SAT_CIECS, SimulatedSatPortal, seedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
 import { mexicoDayBefore, type SatSyncDeps, type SatSyncJob } from '../../../src/server/sat-sync/sync';
+import { processUploads } from '../../../src/server/imports/process';
+import { demoMerchants } from '../../../src/server/wiring';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { PERSONA, personWithPlan } from './helpers';
 
@@ -29,8 +31,8 @@ describe.each(DRIVERS)('SAT sync job (%s)', (driver) => {
   beforeAll(async () => {
     h = await createHarness(driver);
     await seedSatPortal(h.database.db);
-    portal = new SimulatedSatPortal(h.database.db, () => NOW, { failing: () => failing });
-    deps = { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => NOW, portal };
+    portal = new SimulatedSatPortal(h.database.db, () => NOW, demoMerchants, { failing: () => failing });
+    deps = { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => NOW, portal, processUploads };
     provideSatSync(h.database.db, { portal, queue: { enqueue: async () => null } });
   });
   afterAll(async () => {
@@ -143,7 +145,7 @@ describe.each(DRIVERS)('SAT sync job (%s)', (driver) => {
     await h.call('DELETE', `/api/v3/users/${w.userId}/branches/${PERSONA}.json`, { token: w.token });
 
     boss = await startBoss(h.database, { supervise: false });
-    const queue = await startSatSyncWorker(boss, { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => NOW, portal }, { pollingIntervalSeconds: 0.5 });
+    const queue = await startSatSyncWorker(boss, { db: h.database.db, files: h.files, mailer: devMailboxMailer(h.database.db), clock: () => NOW, portal, processUploads }, { pollingIntervalSeconds: 0.5 });
     expect((await boss.getSchedules()).map((s) => s.name)).toContain(SAT_SYNC_DAILY_QUEUE);
 
     // A failing portal: the job waits in pg-boss's retry state, with backoff, and the page shows the error.

@@ -11,6 +11,7 @@ import { provideSatSync } from '../../../src/server/sat-sync/runtime';
 import { ciecContext, efirmaPasswordContext } from '../../../src/server/sat-sync/store';
 import { DEMO_SAT_CIECS, SimulatedSatPortal, seedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
 import type { SatSyncJob } from '../../../src/server/sat-sync/sync';
+import { demoMerchants } from '../../../src/server/wiring';
 import { createHarness, DRIVERS, socketEnv, type Harness } from '../helpers/harness';
 import { EFIRMA, efirmaForm, FIEL_PASSWORD, PERSONA, personWithPlan, putForm } from './helpers';
 
@@ -19,7 +20,7 @@ const CIEC = DEMO_SAT_CIECS[PERSONA]!;
 describe.each(DRIVERS)('SAT sync API (%s)', (driver) => {
   let h: Harness;
   let queued: SatSyncJob[];
-  const simulated = () => new SimulatedSatPortal(h.database.db, () => new Date());
+  const simulated = () => new SimulatedSatPortal(h.database.db, () => new Date(), demoMerchants);
   beforeAll(async () => {
     h = await createHarness(driver);
     await seedSatPortal(h.database.db);

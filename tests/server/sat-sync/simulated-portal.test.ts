@@ -8,9 +8,10 @@ import { checkCfdiSello } from '../../../src/server/cfdi/seal';
 import type { Db } from '../../../src/server/db/client';
 import { inspectEfirma, type SatFile } from '../../../src/server/sat-sync/port';
 import { SimulatedSatPortal } from '../../../src/server/sat-sync/simulated-portal';
+import { demoMerchants } from '../../../src/server/wiring';
 import { EFIRMA, FIEL_PASSWORD, PERSONA } from './helpers';
 
-const portal = (perDay?: number) => new SimulatedSatPortal({} as Db, () => new Date('2026-11-20T15:00:00Z'), { perDay });
+const portal = (perDay?: number) => new SimulatedSatPortal({} as Db, () => new Date('2026-11-20T15:00:00Z'), demoMerchants, { perDay });
 const read = (f: SatFile) => {
   const r = readCfdi(f.bytes);
   if (!r.ok) throw new Error(r.reason);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../../src/domain/messages';
 import { inactiveRfcs } from '../../../../src/server/db/schema';
 import { processInvoiceRequest, type InvoiceDeps } from '../../../../src/server/invoicing/process';
-import { issuerOf } from '../../../../src/server/invoicing/ports';
+import { merchantSide } from '../../../../src/server/wiring';
 import { DRIVERS } from '../../helpers/harness';
 import { COPEXA, copexaValues, folio, invoicingEnv, merchantTicket, requester, requestRow, type InvoicingEnv } from '../../invoicing/invoicing-helpers';
 import { depsRecordingStamps } from './recording-pac';
@@ -22,7 +22,7 @@ describe.each(DRIVERS)('published data before stamping on %s', (driver) => {
   beforeAll(async () => {
     env = await invoicingEnv(driver);
     deps = depsRecordingStamps(env, sent);
-    merchantRfc = (await issuerOf(env.h.database.db, COPEXA.id))!.rfc;
+    merchantRfc = (await merchantSide.issuerOf(env.h.database.db, COPEXA.id))!.rfc;
   }, 120_000);
   afterAll(async () => {
     await env?.close();
