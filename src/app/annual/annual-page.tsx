@@ -24,6 +24,7 @@ import { useLayout } from '../layout/layout-context';
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
+import { useOnChange } from '../ui/use-on-change';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
 import { SearchField } from '../ui/search-field';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -166,13 +167,11 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
   const searchLookups = search.trim() ? lookups : null;
   const from = monthKey(year, 1);
   const to = monthKey(year, 12);
-  // Selection and paging start over on another year (as the dashboard does on another month), adjusted while rendering.
-  const [shownYear, setShownYear] = useState(year);
-  if (year !== shownYear) {
-    setShownYear(year);
+  // Selection and paging start over on another year (as the dashboard does on another month).
+  useOnChange(year, () => {
     setPage(1);
     dispatchSelection({ type: 'reset' });
-  }
+  });
   const result = useLiveQuery(
     () => queryMonthPage(db, { rfc, month: from, toMonth: to, search, page }, lookups),
     // Names matter only to a search (see the dashboard).

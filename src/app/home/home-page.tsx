@@ -11,6 +11,7 @@ import { getSession } from '../../offline/session';
 import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
+import { useOnChange } from '../ui/use-on-change';
 import { SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
@@ -144,13 +145,11 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   }, [preload]);
   const mk = monthKey(year, month);
 
-  // Selection and paging start over on another month (spec §4), adjusted while rendering; the account change remounts this.
-  const [shownMonth, setShownMonth] = useState(mk);
-  if (mk !== shownMonth) {
-    setShownMonth(mk);
+  // Selection and paging start over on another month (spec §4); the account change remounts this.
+  useOnChange(mk, () => {
     dispatchSelection({ type: 'reset' });
     setPage(1);
-  }
+  });
 
   const result = useLiveQuery(
     () => queryMonthPage(db, { rfc, month: mk, search, page }, lookups),

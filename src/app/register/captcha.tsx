@@ -5,6 +5,7 @@ import { MSG } from '../../domain/messages';
 import { ApiError } from '../../offline/http';
 import { getCaptcha } from '../api/endpoints';
 import { Icon } from '../ui/icon';
+import { useOnChange } from '../ui/use-on-change';
 import { encodeCaptchaPayload } from './captcha-payload';
 
 type State = 'working' | 'done' | 'error';
@@ -13,11 +14,9 @@ export function Captcha({ solved, onSolved }: { solved: boolean; onSolved: (payl
   // One solving run per attempt; a new one when the check is reset or the user taps after an error.
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ attempt: number; state: 'done' | 'error'; error: string | null } | null>(null);
-  const [wasSolved, setWasSolved] = useState(solved);
-  if (solved !== wasSolved) {
-    setWasSolved(solved);
-    if (!solved) setAttempt((n) => n + 1);
-  }
+  useOnChange(solved, (nowSolved) => {
+    if (!nowSolved) setAttempt((n) => n + 1);
+  });
   const current = outcome?.attempt === attempt ? outcome : null;
   // A solved check shows as done whatever the last run did.
   const state: State = solved ? 'done' : (current?.state ?? 'working');

@@ -14,6 +14,7 @@ import { TextField } from '../ui/fields';
 import { Modal } from '../ui/overlay';
 import { TextArea } from '../ui/text-area';
 import { toast } from '../ui/toast-store';
+import { useOnChange } from '../ui/use-on-change';
 import { useOnline } from '../use-online';
 
 export interface ShareSelection {
@@ -60,12 +61,10 @@ export function ShareDialog({ open, selection, senderName, onClose, onSent }: {
   const session = getSession();
   const count = selection.ticketIds.length;
 
-  // Each opening starts without the last error (adjusted while rendering).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setError(null);
-  }
+  // Each opening starts without the last error.
+  useOnChange(open, (nowOpen) => {
+    if (nowOpen) setError(null);
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
