@@ -8,12 +8,15 @@ import type { Db } from '../db/client';
 import { caller, extractToken, requireAuth } from '../http/auth';
 import { clientIp } from '../http/client-ip';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { markSecretResponse } from '../http/idempotency';
 import { createClient, listAccounts, updateClient } from './clients';
 import { confirmReset, requestReset } from './password-reset';
 import { revokeSession } from './sessions';
 import { createUser, login, registrationProblem } from './users';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
+import * as v from 'valibot';
 
 /** Spends a sign-up captcha solution once (the captcha area's, handed in by the composition root). */
 export type SpendCaptcha = (db: Db, hmacKey: string, payload: string, clock: Clock) => Promise<boolean>;
@@ -22,8 +25,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  app.post('/api/v2/create_user', async (c) => {
-    const body = parseWith(CreateUserBody, c.get('body'));
+  defineRoute(app, { method: 'post', path: '/api/v2/create_user', summary: 'Crear usuario (con la solución ALTCHA en base64 en `captcha`)', tag: 'Cuenta', auth: false, body: CreateUserBody, response: R.NewUser, errors: [422] }, async (c, { body }) => {
     const problem = await registrationProblem(body);
     if (problem) throw fail(400, problem);
     if (!body.captcha) throw fail(400, MSG.captchaRequired);
@@ -31,32 +33,29 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
     return ok(c, await createUser(s.db, body));
   });
 
-  app.post('/api/v2/login', async (c) => {
-    const body = parseWith(LoginBody, c.get('body'));
+  defineRoute(app, { method: 'post', path: '/api/v2/login', summary: 'Iniciar sesión con usuario o correo', tag: 'Cuenta', auth: false, body: LoginBody, response: R.LoginSession, errors: [429] }, async (c, { body }) => {
     const session = await login(s.db, body, clientIp(c, s.config.trustProxy), s.clock(), await hmacKey());
     markSecretResponse(c);
     return ok(c, session);
   });
 
-  app.post('/api/v2/logout', auth, async (c) => {
+  defineRoute(app, { method: 'post', path: '/api/v2/logout', summary: 'Cerrar sesión (revoca el token)', tag: 'Cuenta', auth: true, response: R.Ok }, auth, async (c) => {
     const token = extractToken(c);
     if (token) await revokeSession(s.db, s.sessions, token, s.clock());
     return ok(c, { ok: true });
   });
 
-  app.post('/api/v2/password_reset', async (c) => {
-    const body = parseWith(PasswordResetRequestBody, c.get('body'));
+  defineRoute(app, { method: 'post', path: '/api/v2/password_reset', summary: 'Pedir un enlace para restablecer la contraseña (hasta 3 correos por hora por cuenta; 10 solicitudes por hora por dirección, luego 429)', tag: 'Cuenta', auth: false, body: PasswordResetRequestBody, response: R.Message, errors: [429] }, async (c, { body }) => {
     await requestReset(s.db, s.mailer, body.user.login, s.config.publicUrl, s.clock(), clientIp(c, s.config.trustProxy));
     return ok(c, { message: MSG.resetSent });
   });
 
-  app.post('/api/v2/password_reset/confirm', async (c) => {
-    const body = parseWith(PasswordResetConfirmBody, c.get('body'));
+  defineRoute(app, { method: 'post', path: '/api/v2/password_reset/confirm', summary: 'Elegir una nueva contraseña con el token del enlace', tag: 'Cuenta', auth: false, body: PasswordResetConfirmBody, response: R.Message }, async (c, { body }) => {
     await confirmReset(s.db, s.sessions, body.token, body.password, s.clock());
     return ok(c, { message: MSG.resetDone });
   });
 
-  app.get('/user_clients', auth, async (c) => {
+  defineRoute(app, { method: 'get', path: '/user_clients', summary: 'Cuentas fiscales (RFC) del usuario', tag: 'Cuentas fiscales', auth: true, response: v.array(R.Account) }, auth, async (c) => {
     const userId = caller(c).userId;
     let accounts = s.accounts.get(userId);
     if (!accounts) {
@@ -67,13 +66,11 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
     return ok(c, accounts);
   });
 
-  app.post('/new_client', auth, async (c) => {
-    const body = parseWith(NewClientBody, c.get('body'));
+  defineRoute(app, { method: 'post', path: '/new_client', summary: 'Agregar una cuenta fiscal', tag: 'Cuentas fiscales', auth: true, body: NewClientBody, response: R.Account, errors: [422] }, auth, async (c, { body }) => {
     return ok(c, await createClient(s.db, caller(c).userId, body));
   });
 
-  app.put('/update_client', auth, async (c) => {
-    const body = parseWith(EditClientBody, c.get('body'));
+  defineRoute(app, { method: 'put', path: '/update_client', summary: 'Editar los datos de facturación de una cuenta fiscal propia', tag: 'Cuentas fiscales', auth: true, body: EditClientBody, response: R.Account, errors: [404, 422] }, auth, async (c, { body }) => {
     return ok(c, await updateClient(s.db, caller(c).userId, body));
   });
 

@@ -8,6 +8,8 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { ownClientId } from '../http/own-account';
 import { spendingAnalytics } from './queries';
+import { defineRoute, pathParam } from '../http/route';
+import * as R from '../openapi/responses';
 
 const LAST_YEAR = 9999;
 
@@ -27,16 +29,22 @@ export function analyticsRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  app.get('/api/v3/analytics/spending/:rfc/:year/:month', auth, async (c) => {
-    const year = yearParam(c.req.param('year'));
-    const month = monthParam(c.req.param('month'));
-    const clientId = await ownClientId(s.db, caller(c).userId, c.req.param('rfc'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}/{month}', summary: 'Gasto (tipo 2) de un mes de un RFC propio por establecimiento y por categoría, y el del mes anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],
+    params: { rfc: '*RFC de una cuenta fiscal propia', year: '*Año, 2013 o posterior', month: '*Mes 1-12' },
+  }, auth, async (c) => {
+    const year = yearParam(pathParam(c, 'year'));
+    const month = monthParam(pathParam(c, 'month'));
+    const clientId = await ownClientId(s.db, caller(c).userId, pathParam(c, 'rfc'));
     return ok(c, await spendingAnalytics(s.db, clientId, year, month));
   });
 
-  app.get('/api/v3/analytics/spending/:rfc/:year', auth, async (c) => {
-    const year = yearParam(c.req.param('year'));
-    const clientId = await ownClientId(s.db, caller(c).userId, c.req.param('rfc'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/analytics/spending/{rfc}/{year}', summary: 'Gasto (tipo 2) de un año de un RFC propio por establecimiento y por categoría, y el del año anterior', tag: 'Análisis', auth: true, response: R.SpendingAnalytics, errors: [400, 404],
+    params: { rfc: '*RFC de una cuenta fiscal propia', year: '*Año, 2013 o posterior' },
+  }, auth, async (c) => {
+    const year = yearParam(pathParam(c, 'year'));
+    const clientId = await ownClientId(s.db, caller(c).userId, pathParam(c, 'rfc'));
     return ok(c, await spendingAnalytics(s.db, clientId, year));
   });
 

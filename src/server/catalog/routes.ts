@@ -4,13 +4,16 @@ import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
 import { companies, incomeMetaTags, metaTags, plans } from '../db/schema';
 import { ok } from '../http/envelope';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
+import * as v from 'valibot';
 
 export function catalogRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/meta_tags.json', async (c) =>
+  defineRoute(app, { method: 'get', path: '/meta_tags.json', summary: 'Categorías de gasto', tag: 'Catálogos', auth: false, response: v.array(R.MetaTag) }, async (c) =>
     ok(c, await s.db.select({ id: metaTags.id, meta_tag: metaTags.metaTag }).from(metaTags).orderBy(asc(metaTags.id))),
   );
-  app.get('/income_meta_tags.json', async (c) =>
+  defineRoute(app, { method: 'get', path: '/income_meta_tags.json', summary: 'Categorías de ingreso', tag: 'Catálogos', auth: false, response: v.array(R.IncomeMetaTag) }, async (c) =>
     ok(
       c,
       await s.db
@@ -19,7 +22,7 @@ export function catalogRoutes(s: Services): Hono<AppEnv> {
         .orderBy(asc(incomeMetaTags.id)),
     ),
   );
-  app.get('/api/v3/plans.json', async (c) =>
+  defineRoute(app, { method: 'get', path: '/api/v3/plans.json', summary: 'Planes', tag: 'Catálogos', auth: false, response: v.array(R.Plan) }, async (c) =>
     ok(
       c,
       await s.db
@@ -28,7 +31,7 @@ export function catalogRoutes(s: Services): Hono<AppEnv> {
         .orderBy(asc(plans.id)),
     ),
   );
-  app.get('/company/all.json', async (c) =>
+  defineRoute(app, { method: 'get', path: '/company/all.json', summary: 'Empresas soportadas (1 = Registro manual)', tag: 'Catálogos', auth: false, response: v.array(R.Company) }, async (c) =>
     ok(
       c,
       await s.db

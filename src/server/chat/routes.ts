@@ -12,6 +12,14 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
+import * as v from 'valibot';
+import { defineRoute, pathParam } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const Message = v.object({ id: v.string(), author: v.picklist(['user', 'staff']), body: v.string(), createdAt: v.string() });
+const Conversation = v.object({ id: v.string(), status: v.picklist(['open', 'closed']), unread: v.number() });
+const Page = { messages: v.array(Message), hasMore: v.boolean() };
+const cursor = { after: 'Id de mensaje: sólo los más nuevos (para consultar respuestas nuevas)', before: 'Id de mensaje: la página anterior a él' };
 
 /** Messages a user may send per minute: plenty for a person typing, a wall for a script. */
 export const USER_MESSAGES_PER_MINUTE = 30;
@@ -53,7 +61,11 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     return conv;
   };
 
-  app.get('/api/v3/chat', auth, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/chat', tag: 'Soporte', auth: true, params: cursor,
+    summary: 'Mi conversación de soporte más reciente (o null), mi correo y si soy personal de soporte (`staff`), con sus mensajes en orden, 50 por página; el widget la consulta con `after` para recibir respuestas',
+    response: v.object({ email: v.string(), staff: v.boolean(), conversation: v.nullable(Conversation), ...Page }),
+  }, auth, async (c) => {
     const { userId } = caller(c);
     const [user] = await s.db.select({ email: users.email, isStaff: users.isStaff }).from(users).where(eq(users.id, userId));
     const conv = await latestConversation(s.db, userId);
@@ -67,7 +79,11 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     });
   });
 
-  app.post('/api/v3/chat/messages', auth, async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/chat/messages', tag: 'Soporte', auth: true, documentedBody: ChatMessageBody, status: 201, errors: [422, 429],
+    summary: 'Enviar un mensaje a soporte (1 a 2000 caracteres; `id` UUIDv7 opcional hace idempotente el envío); abre una conversación si no hay una abierta. 30 por minuto',
+    response: v.object({ conversation: Conversation, message: Message }),
+  }, auth, async (c) => {
     const { userId } = caller(c);
     const msg = parseMessage(c.get('body'));
     const now = s.clock();
@@ -82,13 +98,21 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     return ok(c, { conversation: { id: conv.id, status: conv.status, unread: conv.unreadByUser }, message: out.message }, out.created ? 201 : 200);
   });
 
-  app.post('/api/v3/chat/read', auth, async (c) => {
+  defineRoute(app, { method: 'post', path: '/api/v3/chat/read', tag: 'Soporte', auth: true, summary: 'Marcar como leídas las respuestas de soporte', response: v.object({ unread: v.number() }) }, auth, async (c) => {
     const conv = await latestConversation(s.db, caller(c).userId);
     if (conv && conv.unreadByUser > 0) await s.db.update(chatConversations).set({ unreadByUser: 0 }).where(eq(chatConversations.id, conv.id));
     return ok(c, { unread: 0 });
   });
 
-  app.get('/api/v3/support/conversations', auth, staffOnly, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/support/conversations', tag: 'Soporte (personal)', auth: true, errors: [403],
+    params: { status: '`open` (por omisión), `closed` o `all`', page: 'Página (50 por página) desde 0' },
+    summary: 'Bandeja de soporte: conversaciones con actividad más reciente primero, correo del usuario y mensajes sin leer',
+    response: v.object({
+        conversations: v.array(v.object({ id: v.string(), userId: v.number(), email: v.string(), status: v.string(), unread: v.number(), lastMessageAt: v.string(), lastMessage: v.nullable(v.string()) })),
+        hasMore: v.boolean(),
+      }),
+  }, auth, staffOnly, async (c) => {
     const raw = c.req.query('status') ?? 'open';
     const status = raw === 'closed' || raw === 'all' ? raw : 'open';
     const page = Math.max(0, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '0', 10) || 0));
@@ -96,7 +120,10 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     return ok(c, { conversations: rows.slice(0, INBOX_PAGE), hasMore: rows.length > INBOX_PAGE });
   });
 
-  app.get('/api/v3/support/conversations/:id', auth, staffOnly, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/support/conversations/{id}', tag: 'Soporte (personal)', auth: true, errors: [403, 404], params: { id: '*Id de la conversación', ...cursor },
+    summary: 'Una conversación con sus mensajes', response: v.object({ conversation: v.object({ id: v.string(), status: v.string(), unread: v.number(), email: v.string(), lastMessageAt: v.string() }), ...Page }),
+  }, auth, staffOnly, async (c) => {
     const conv = await pathConversation(c);
     const [user] = await s.db.select({ email: users.email }).from(users).where(eq(users.id, conv.userId));
     const page = await messagesPage(s.db, conv.id, cursorOf(c));
@@ -106,8 +133,11 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     });
   });
 
-  app.post('/api/v3/support/conversations/:id/messages', auth, staffOnly, async (c) => {
-    const id = c.req.param('id');
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/support/conversations/{id}/messages', tag: 'Soporte (personal)', auth: true, documentedBody: ChatMessageBody, status: 201, errors: [403, 404, 409, 422],
+    params: { id: '*Id de la conversación' }, summary: 'Responder al usuario (la conversación debe estar abierta)', response: v.object({ message: Message }),
+  }, auth, staffOnly, async (c) => {
+    const id = pathParam(c, 'id');
     if (!UUID_RE.test(id)) throw fail(404, MSG.notFound);
     const msg = parseMessage(c.get('body'));
     const out = await postStaffMessage(s.db, caller(c).userId, id, msg.id, msg.body, s.clock());
@@ -117,13 +147,13 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     return ok(c, { message: out.message }, out.created ? 201 : 200);
   });
 
-  app.post('/api/v3/support/conversations/:id/read', auth, staffOnly, async (c) => {
+  defineRoute(app, { method: 'post', path: '/api/v3/support/conversations/{id}/read', tag: 'Soporte (personal)', auth: true, errors: [403, 404], params: { id: '*Id de la conversación' }, summary: 'Marcar como leídos los mensajes del usuario', response: v.object({ unread: v.number() }) }, auth, staffOnly, async (c) => {
     const conv = await pathConversation(c);
     await s.db.update(chatConversations).set({ unreadByStaff: 0 }).where(eq(chatConversations.id, conv.id));
     return ok(c, { unread: 0 });
   });
 
-  app.post('/api/v3/support/conversations/:id/close', auth, staffOnly, async (c) => {
+  defineRoute(app, { method: 'post', path: '/api/v3/support/conversations/{id}/close', tag: 'Soporte (personal)', auth: true, errors: [403, 404], params: { id: '*Id de la conversación' }, summary: 'Cerrar la conversación', response: v.object({ id: v.string(), status: v.string() }) }, auth, staffOnly, async (c) => {
     const conv = await pathConversation(c);
     await s.db.update(chatConversations).set({ status: 'closed', unreadByStaff: 0 }).where(eq(chatConversations.id, conv.id));
     return ok(c, { id: conv.id, status: 'closed' });

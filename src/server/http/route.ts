@@ -28,6 +28,9 @@ export interface RouteInput<B, Q> {
 
 export type RouteHandler<B, Q> = (c: Context<AppEnv>, input: RouteInput<B, Q>) => Response | Promise<Response>;
 
+/** A path parameter of the route (`{name}` in its path): always there once Hono matched the route. */
+export const pathParam = (c: Context<AppEnv>, name: string): string => c.req.param(name) ?? '';
+
 // Any Hono app, whatever its env: the list belongs to the app the routes were registered on.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyHono = Hono<any, any, any>;

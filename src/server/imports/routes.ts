@@ -21,6 +21,8 @@ import type { ImportQueue } from './queue';
 import { FILE_MAX_BYTES, MAX_FILES, UploadIntake } from './store-uploads';
 import { QuotaExceeded, storageUsed, uploadLimits } from './upload-limits';
 import type { FileEvent } from '../../domain/import-files';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
 
 export { FILE_MAX_BYTES, MAX_FILES };
 /** 100 files of 2 MB and their part headers; anything beyond is refused while reading. */
@@ -86,7 +88,10 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  app.post('/api/v3/users/:id/files', auth, async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/users/{id}/files', summary: 'Importar CFDIs: hasta 100 archivos XML, PDF o ZIP de hasta 2 MB cada uno (campo `file`, repetido; `rfc` opcional elige la cuenta). Se importan en segundo plano; el estado de cada uno llega por /files/statuses', tag: 'Importar CFDIs', auth: true, files: ['file'], response: R.UploadedFiles, errors: [404, 413, 415, 422],
+    params: { id: '*user_id del usuario que llama' },
+  }, auth, async (c) => {
     const userId = ownPath(c);
     if (!queue) throw fail(503, MSG.generic);
     const type = c.req.header('content-type') ?? '';
@@ -171,7 +176,10 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
     return ok(c, { files: rows.map((r) => ({ id: r.id, name: r.name, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })) });
   });
 
-  app.get('/api/v3/users/:id/files/statuses', auth, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/users/{id}/files/statuses', summary: 'Server-sent events: evento `file` con {id,name,status,reason,parent_id,ticket_ids} por cada subida de las últimas 24 h y por cada cambio; comentario de latido cada 15 s (la app lo lee con fetch y el token en el encabezado, nunca en la URL)', tag: 'Importar CFDIs', auth: true, contentType: 'text/event-stream', errors: [404],
+    params: { id: '*user_id del usuario que llama', 'ids[]': 'solo estas subidas (y las entradas de esos zips)' },
+  }, auth, async (c) => {
     const userId = ownPath(c);
     const url = new URL(c.req.url);
     const ids = [...url.searchParams.getAll('ids[]'), ...url.searchParams.getAll('ids')].filter((x) => /^[0-9a-f-]{36}$/i.test(x)).slice(0, 200);

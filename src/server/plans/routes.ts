@@ -1,6 +1,6 @@
 // Plans and payments HTTP: the sandbox card tokeniser (public, like a publishable key) and subscribing.
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
 import { paymentHistories } from '../lib/account-view';
@@ -8,7 +8,7 @@ import type { AppDeps, AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
@@ -16,6 +16,11 @@ import { paymentProviderFromEnv } from '../payments/select';
 import { activeCollaboratorCounter } from './collaborator-count';
 import type { CollaboratorCounter } from './pricing';
 import { subscribe } from './subscribe';
+import { PaymentHistoryItem } from '../openapi/responses';
+import { defineRoute } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const Card = v.object({ brand: v.string(), last4: v.string(), exp_month: v.number(), exp_year: v.number() });
 
 const Id = (msg: string) => v.pipe(v.number(msg), v.integer(msg), v.minValue(0, msg), v.maxValue(2_147_483_647, msg));
 
@@ -64,12 +69,19 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
 
   // Only the sandbox tokenises here: with Stripe the card goes from the browser to Stripe.js directly.
   if (provider instanceof SandboxProvider) {
-    app.post('/api/v3/payments/sandbox/tokens', async (c) => {
+    // 20 per address before the card is even read.
+    const tokenLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
       const now = s.clock().getTime();
       if (!tokens.take(c.get('ip'), now)) {
         throw fail(429, MSG.tooManyTokens, { 'Retry-After': String(tokens.retryAfter(c.get('ip'), now)) });
       }
-      const body = parseWith(TokenBody, c.get('body'));
+      return next();
+    };
+    defineRoute(app, {
+      method: 'post', path: '/api/v3/payments/sandbox/tokens', tag: 'Planes y pagos', auth: false, body: TokenBody, errors: [429],
+      summary: 'Tokenizar una tarjeta de prueba con el proveedor sandbox (solo sin STRIPE_SECRET_KEY): 4242… se cobra, 4000 0000 0000 0002 se rechaza, 4000 0000 0000 9995 no tiene fondos. Responde un token; el número nunca se guarda. 20 por IP cada 10 minutos',
+      response: v.object({ id: v.string(), card: Card }),
+    }, tokenLimit, async (c, { body }) => {
       try {
         const t = provider.tokenize(body.card);
         return ok(c, {
@@ -83,8 +95,12 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
     });
   }
 
-  app.post('/api/v3/subscriptions.json', requireAuth(s), async (c) => {
-    const body = parseWith(SubscribeBody, c.get('body')).subscription;
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/subscriptions.json', tag: 'Planes y pagos', auth: true, body: SubscribeBody, errors: [402, 404, 422],
+    summary: 'Contratar un plan para una cuenta propia con el token de la tarjeta: cobra precio × meses × 1.16 (empresariales: más 89 por colaborador activo), guarda el intento en el historial y, si se cobró, activa el plan. 402 con el mensaje de cargo fallido',
+    response: v.object({ subscription: v.object({ client_id: v.number(), plan_id: v.number(), payment_id: v.string(), active_until: v.string() }) }),
+  }, requireAuth(s), async (c, input) => {
+    const body = input.body.subscription;
     const done = await subscribe(
       { db: s.db, provider, mailer: s.mailer, collaborators },
       { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
@@ -95,7 +111,12 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
   });
 
   // The payment history of one of the caller's accounts (also in the account JSON as payment_history).
-  app.get('/api/v3/subscriptions/:client/payments.json', requireAuth(s), async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/subscriptions/{client}/payments.json', tag: 'Planes y pagos', auth: true, errors: [404],
+    params: { client: '*diverza_client_id de una cuenta propia' },
+    summary: 'Historial de pagos de una cuenta propia (también en payment_history de /user_clients), el más reciente primero',
+    response: v.array(PaymentHistoryItem),
+  }, requireAuth(s), async (c) => {
     const id = Number(c.req.param('client'));
     if (!Number.isSafeInteger(id) || id <= 0) throw fail(404, MSG.notFound);
     const [own] = await s.db

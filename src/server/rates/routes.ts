@@ -1,6 +1,6 @@
 // GET /api/v3/exchange_rates (the panel's "Currency rate" call, spec §7/§9) and PUT for staff's manual entry.
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { CURRENCIES, NATIONAL_CURRENCY } from '../../domain/currency';
 import { MSG } from '../../domain/messages';
@@ -12,6 +12,8 @@ import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import type { ForeignCurrency } from './rates';
 import { setManualRate } from './rates';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
 
 const FOREIGN = CURRENCIES.filter((c) => c !== NATIONAL_CURRENCY) as ForeignCurrency[];
 
@@ -39,7 +41,10 @@ export function rateRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  app.get('/api/v3/exchange_rates', auth, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/exchange_rates', summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días', tag: 'Tipo de cambio', auth: true, response: R.ExchangeRate, errors: [404],
+    params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' },
+  }, auth, async (c) => {
     const q = parseWith(RateQuery, { base: c.req.query('base') ?? '', date: c.req.query('date') || undefined });
     const date = q.date ?? todayInput(s.clock()).replace(/\//g, '-');
     if (isFutureDate(date.replace(/-/g, '/'), s.clock())) throw fail(404, MSG.rateUnknown);
@@ -49,10 +54,14 @@ export function rateRoutes(s: Services): Hono<AppEnv> {
     return ok(c, rate);
   });
 
-  app.put('/api/v3/exchange_rates', auth, async (c) => {
+  // Support staff only, refused before the body is read.
+  const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     const [user] = await s.db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, caller(c).userId));
     if (!user?.isStaff) throw fail(403, MSG.forbidden);
-    const body = parseWith(ManualRateBody, c.get('body'));
+    return next();
+  };
+
+  defineRoute(app, { method: 'put', path: '/api/v3/exchange_rates', summary: 'Registrar un tipo de cambio a mano (solo personal de soporte)', tag: 'Tipo de cambio', auth: true, body: ManualRateBody, response: R.ExchangeRate, errors: [403] }, auth, staffOnly, async (c, { body }) => {
     return ok(c, await setManualRate(s.db, body.base, body.date, body.rate, s.clock()));
   });
 

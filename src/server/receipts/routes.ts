@@ -13,12 +13,13 @@ import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader, signFileLink } from '../http/file-links';
 import { markSecretResponse } from '../http/idempotency';
-import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
 import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from '../cfdi/receipts';
 import { ShareLimiter, shareReceipts } from './share';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
 
 const ReceiptIdParam = v.pipe(v.string(MSG.receiptNotFound), v.uuid(MSG.receiptNotFound));
 const TicketIdParam = v.pipe(v.string(MSG.notFound), v.uuid(MSG.notFound));
@@ -63,7 +64,10 @@ export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
   const auth = requireAuth(s);
   const limiter = new ShareLimiter();
 
-  app.get('/receipt_xml', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/receipt_xml', summary: 'El XML de un comprobante propio, byte por byte, como descarga (con el token, o con `link`: un enlace firmado de POST /api/v3/file_links)', tag: 'Comprobantes', auth: true, contentType: 'application/xml', errors: [404, 410],
+    params: { receipt_id: '*receipt_id del ticket', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
+  }, async (c) => {
     const { userId, id } = await fileReader(c, s, 'receipt_xml', () => receiptIdOf(c.req.query('receipt_id')));
     const row = await readableReceipt(s, access, userId, id);
     const etag = `"x-${row.id}"`;
@@ -74,7 +78,10 @@ export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
     return c.body(bytes, 200, { ...headers, 'Content-Length': String(bytes.byteLength) });
   });
 
-  app.get('/receipt_pdf', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/receipt_pdf', summary: 'El PDF de un comprobante propio: el importado o, si no hay, uno generado del XML con el QR de verificación del SAT', tag: 'Comprobantes', auth: true, contentType: 'application/pdf', errors: [404, 410, 422],
+    params: { receipt_id: '*receipt_id del ticket', download: '`1` para descargarlo en lugar de abrirlo', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
+  }, async (c) => {
     const { userId, id } = await fileReader(c, s, 'receipt_pdf', () => receiptIdOf(c.req.query('receipt_id')));
     const row = await readableReceipt(s, access, userId, id);
     const etag = `"p-${row.id}"`;
@@ -86,8 +93,10 @@ export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
 
   // A link that opens one file the caller may read (their own, or a collaborator's received invoice for
   // a manager, or the PDF of an invoice they asked for); anything else is a 404, as the file route would answer.
-  app.post('/api/v3/file_links', auth, async (c) => {
-    const body = parseWith(FileLinkBody, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/file_links', summary: 'Un enlace firmado que abre, sin el token de sesión, un solo archivo propio (el PDF o el XML de un comprobante, o la imagen de un ticket) durante 5 minutos: para abrirlo en otra pestaña o descargarlo', tag: 'Comprobantes', auth: true, body: FileLinkBody,
+    response: v.object({ url: v.pipe(v.string(), v.description('ruta en este servidor, con el enlace en `link`')), expires_at: v.pipe(v.string(), v.description('ISO 8601: desde entonces responde 410')) }), errors: [404],
+  }, auth, async (c, { body }) => {
     const userId = caller(c).userId;
     let id: string;
     if (body.kind === 'ticket_image') {
@@ -109,8 +118,10 @@ export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
     return ok(c, answer);
   });
 
-  app.get('/api/v3/receipts/archive', auth, async (c) => {
-    const q = parseWith(ArchiveQuery, parseBracketedQuery(new URL(c.req.url).searchParams));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/receipts/archive', summary: 'Un zip con el PDF y el XML de los tickets propios elegidos que tienen comprobante (hasta 500), enviado conforme se arma', tag: 'Comprobantes', auth: true, contentType: 'application/zip', errors: [400, 404], query: ArchiveQuery,
+    params: { 'tickets[]': '*ticket_id (uno por parámetro)' },
+  }, auth, async (c, { query: q }) => {
     const rows = await receiptsOfTickets(s.db, caller(c).userId, q.tickets);
     if (rows.length === 0) throw fail(404, MSG.archiveNoReceipts);
     return new Response(archiveStream(s.db, s.files, rows), {
@@ -123,8 +134,9 @@ export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
     });
   });
 
-  app.post('/api/v2/send_receipt_email', auth, async (c) => {
-    const body = parseWith(ShareReceiptsBody, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/api/v2/send_receipt_email', summary: 'Enviar por correo el PDF y el XML de los comprobantes de tickets propios (hasta 50), con copia al correo del usuario; 20 envíos por hora', tag: 'Comprobantes', auth: true, body: ShareReceiptsBody, response: R.ShareSent, errors: [400, 422, 429, 502],
+  }, auth, async (c, { body }) => {
     await shareReceipts({ db: s.db, files: s.files, mailer: s.mailer, limiter, now: s.clock() }, caller(c).userId, body);
     return ok(c, { sent: true });
   });

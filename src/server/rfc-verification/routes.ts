@@ -19,6 +19,13 @@ import { serverSecret } from '../lib/secret-box';
 import { challengeKey, checkChallenge, issueChallenge } from './challenge';
 import { checkFiel, fielTrustFromEnv, ProofError, signatureMatches, signWithKey, type FielTrust } from '../cfdi/efirma-proof';
 import { markRfcVerified } from '../lib/rfc-verified';
+import * as v from 'valibot';
+import { Account } from '../openapi/responses';
+import { defineRoute } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const Tag = 'Verificación del RFC';
+const client = { client_id: '*diverza_client_id de una cuenta fiscal propia' };
 
 /** Proofs per user: a person retries a password a few times, a script guessing it may not. */
 export const RFC_PROOF_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -42,13 +49,21 @@ export function rfcVerificationRoutes(s: Services, trust: FielTrust = fielTrustF
     return row;
   };
 
-  app.get('/api/v3/clients/:client_id/rfc_verification/challenge.json', auth, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/clients/{client_id}/rfc_verification/challenge.json', tag: Tag, auth: true, errors: [404], params: client,
+    summary: 'Un texto de verificación para firmar con la e.firma (FIEL) del RFC de la cuenta: válido 10 minutos, solo para quien lo pidió y esa cuenta',
+    response: v.object({ challenge: v.string(), expires_at: v.pipe(v.string(), v.description('ISO 8601')) }),
+  }, auth, async (c) => {
     const client = await ownClient(c);
     c.header('Cache-Control', 'no-store');
     return ok(c, issueChallenge(await key(), { userId: client.userId, clientId: client.id, rfc: client.rfc }, s.clock()));
   });
 
-  app.put('/api/v3/clients/:client_id/rfc_verification/efirma', auth, async (c) => {
+  defineRoute(app, {
+    method: 'put', path: '/api/v3/clients/{client_id}/rfc_verification/efirma', tag: Tag, auth: true, files: ['cer', 'challenge', 'signature', 'key', 'password'], errors: [404, 413, 422, 429], params: client,
+    summary: 'Verificar el RFC con la e.firma: `cer` y, o bien `challenge` con `signature` (base64 de la firma SHA-256 con RSA del texto), o bien `key` y `password` (se usan solo en memoria para firmar aquí; nunca se guardan). 422 si no es una e.firma vigente del RFC de la cuenta, si la firma no corresponde o si el texto caducó; 10 intentos por usuario cada 15 minutos. Responde la cuenta con rfc_verified=true',
+    response: Account,
+  }, auth, async (c) => {
     const client = await ownClient(c);
     const form = await readForm(c);
     const part = (name: string) => form.get(name);

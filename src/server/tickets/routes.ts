@@ -9,7 +9,6 @@ import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader } from '../http/file-links';
-import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
@@ -17,6 +16,8 @@ import { monthRange, yearRange } from '../../domain/mexico-time';
 import { findTicket, ticketsInRange } from '../lib/ticket-json';
 import { ownClientId } from '../http/own-account';
 import { createTicket, deleteTickets, updateTicket } from './tickets';
+import { defineRoute } from '../http/route';
+import * as R from '../openapi/responses';
 
 const int = (min: number, max: number) =>
   v.pipe(v.string(MSG.badJson), v.transform(Number), v.integer(MSG.badJson), v.minValue(min, MSG.badJson), v.maxValue(max, MSG.badJson));
@@ -37,8 +38,16 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  app.get('/api/v2/tickets', auth, async (c) => {
-    const q = parseWith(TicketsQuery, parseBracketedQuery(new URL(c.req.url).searchParams));
+  defineRoute(app, {
+    method: 'get', path: '/api/v2/tickets', summary: 'Tickets de un RFC propio en un mes de la Ciudad de México (o el año con usuario[view]=annual), del más reciente al más antiguo', tag: 'Tickets', auth: true, response: v.union([R.TicketList, R.Stats]), errors: [404], query: TicketsQuery,
+    params: {
+      'usuario[rfc_owner]': '*RFC de una cuenta fiscal propia',
+      'date[year]': '*Año',
+      'date[month]': 'Mes 1-12 (requerido salvo en la vista anual)',
+      'usuario[view]': '`annual` para todo el año',
+      action: '`stats`: en lugar de los tickets, los totales de gastos e ingresos de cada uno de los 12 meses de date[year]',
+    },
+  }, auth, async (c, { query: q }) => {
     const annual = q.usuario.view === 'annual';
     if (!annual && q.date.month === undefined) throw fail(400, MSG.badJson);
     const clientId = await ownClientId(s.db, caller(c).userId, q.usuario.rfc_owner);
@@ -55,8 +64,7 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<
     return ok(c, { ticket: { ticket_id: ticketId } });
   });
 
-  app.put('/api/v2/update_ticket', auth, async (c) => {
-    const body = parseWith(UpdateTicketBody, c.get('body'));
+  defineRoute(app, { method: 'put', path: '/api/v2/update_ticket', summary: 'Cambiar la categoría, la categoría de ingreso o la nota de un ticket propio', tag: 'Tickets', auth: true, body: UpdateTicketBody, response: R.Ticket, errors: [404] }, auth, async (c, { body }) => {
     const userId = caller(c).userId;
     await updateTicket(s.db, userId, body, s.clock());
     const ticket = await findTicket(s.db, userId, body.ticket.ticket_id);
@@ -64,12 +72,14 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<
     return ok(c, ticket);
   });
 
-  app.delete('/api/v2/tickets', auth, async (c) => {
-    const body = parseWith(RemoveTicketsBody, c.get('body'));
+  defineRoute(app, { method: 'delete', path: '/api/v2/tickets', summary: 'Eliminar tickets propios', tag: 'Tickets', auth: true, body: RemoveTicketsBody, response: R.Deleted }, auth, async (c, { body }) => {
     return ok(c, { deleted: await deleteTickets(s.db, s.files, caller(c).userId, body.tickets, s.clock()) });
   });
 
-  app.post('/tickets/:id/attach_image', auth, async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/tickets/{id}/attach_image', summary: 'Adjuntar (o reemplazar) la imagen de un ticket propio: png, jpeg, webp o gif de hasta 2 MB', tag: 'Tickets', auth: true, status: 204, files: ['images[0]'], errors: [404, 413, 415],
+    params: { id: '*ticket_id' },
+  }, auth, async (c) => {
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > UPLOAD_LIMIT) throw fail(413, MSG.imageTooLarge);
     const type = c.req.header('content-type') ?? '';
@@ -85,7 +95,10 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<
   });
 
   // The session header (or access_token, for other API clients), or a signed link the app asked for.
-  app.get('/api/v2/ticket_image', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v2/ticket_image', summary: 'La imagen de un ticket propio (con el token, o con `link`: un enlace firmado de POST /api/v3/file_links)', tag: 'Tickets', auth: true, contentType: 'image/*', errors: [404],
+    params: { ticket_id: '*ticket_id', link: 'enlace firmado de POST /api/v3/file_links, en lugar del token (vencido: 410)' },
+  }, async (c) => {
     const { userId, id } = await fileReader(c, s, 'ticket_image', () => {
       const parsed = v.safeParse(TicketIdParam, c.req.query('ticket_id') ?? '');
       if (!parsed.success) throw fail(404, MSG.notFound);
