@@ -9,7 +9,7 @@ import { getSession, hasSession, saveSession } from '../../offline/session';
 import { ApiError } from '../../offline/http';
 import { login } from '../api/endpoints';
 import { accountsQuery, errorMessage, problemOf, useApiQuery } from '../api/query';
-import { QueryProblem } from '../api/query-problem';
+import { QueryProblem } from '../ui/query-problem';
 import { AuthShell } from '../layout/auth-shell';
 import { LoginFields } from '../ui/login-fields';
 import { PasswordField } from '../ui/password-field';

@@ -8,7 +8,7 @@ import { APP_VERSION } from '../../domain/http';
 import { MSG } from '../../domain/messages';
 import { ApiError } from '../../offline/http';
 import { accountsQuery, errorMessage, problemOf, useApiQuery } from '../api/query';
-import { QueryProblem } from '../api/query-problem';
+import { QueryProblem } from '../ui/query-problem';
 import { TXT } from '../strings';
 import { Button } from '../ui/button';
 import { Select } from '../ui/fields';

@@ -1,11 +1,11 @@
-// What a screen shows when its read failed (useApiQuery): the message as an alert and, when the
+// What a screen shows when its read failed (api/query.ts's useApiQuery): the message as an alert and, when the
 // connection was the problem, 'Reintentar' (the read also tries again by itself on reconnecting).
 import { TXT } from '../strings';
-import { Button } from '../ui/button';
-import { isOffline } from './query';
+import { ApiError } from '../../offline/http';
+import { Button } from './button';
 
 export function QueryProblem({ error, message, onRetry }: { error: unknown; message: string; onRetry: () => void }) {
-  const offline = isOffline(error);
+  const offline = error instanceof ApiError && error.offline;
   return (
     <div className={offline ? 'notice notice--warning' : 'notice notice--error'} role="alert">
       <p>{message}</p>
