@@ -20,7 +20,12 @@ import { maskEmail } from '../lib/mask-email';
 import type { MerchantSide } from './ports';
 import type { InvoiceQueue } from './queue';
 import { invoiceFiles, resendInvoice } from './resend';
-import { CfdiImportBody, Invoice4Body, MerchantTicketCreateBody, MultiTicketCreateBody } from './schemas';
+import { CfdiImportBody, CfdiImported, CfdiLookup, Invoice4Body, MerchantTicketCreateBody, MultiTicketCreateBody, RequestAccepted, RequestState, StatusOnly, TicketCreated } from './schemas';
+import { defineRoute, pathParam } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const TAG = 'Facturación de tickets';
+const requestIdParam = { id: '*Id de la solicitud de factura (UUID)' };
 
 const RequestId = v.pipe(v.string(), v.uuid());
 /** Re-mails per request and per address: a person may ask again, a script may not mail-bomb. */
@@ -28,6 +33,22 @@ const RESENDS_PER_REQUEST = { limit: 3, windowMs: 60 * 60_000 };
 const RESENDS_PER_IP = { limit: 20, windowMs: 60 * 60_000 };
 /** Refacturar attempts per ticket: its owner needs one or two; guessing a check code needs millions. */
 const REFACTURAS_PER_TICKET = { limit: 20, windowMs: 60 * 60_000 };
+
+/** A merchant's ticket posted to POST /form/ticket_create: an invoice request (tickets/routes.ts owns the route and calls this). */
+export function formTicketRequest(s: Services, deps: AppDeps, merchants: MerchantSide) {
+  return {
+    body: MerchantTicketCreateBody,
+    response: TicketCreated,
+    async handle(c: Context<AppEnv>): Promise<Response> {
+      const body = parseWith(MerchantTicketCreateBody, c.get('body'));
+      if (body.company.id === MANUAL_COMPANY_ID) throw fail(404, MSG.notFound);
+      if (!deps.invoicing) throw fail(503, MSG.generic);
+      const made = await requestFromForm(s.db, merchants, caller(c).userId, body, s.clock());
+      if (!made.replay) await deps.invoicing.enqueue(made.requestId);
+      return ok(c, { ticket: { ticket_id: made.ticketId }, request_id: made.requestId });
+    },
+  };
+}
 
 export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: ImportCfdiBatch, merchants: MerchantSide): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -48,31 +69,26 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     return row;
   };
 
-  // The merchant branch of 'create ticket' (the manual branch is in tickets/routes.ts and passes on).
-  app.post('/form/ticket_create', auth, async (c) => {
-    const body = parseWith(MerchantTicketCreateBody, c.get('body'));
-    if (body.company.id === MANUAL_COMPANY_ID) throw fail(404, MSG.notFound);
-    const q = queue();
-    const made = await requestFromForm(s.db, merchants, caller(c).userId, body, s.clock());
-    if (!made.replay) await q.enqueue(made.requestId);
-    return ok(c, { ticket: { ticket_id: made.ticketId }, request_id: made.requestId });
-  });
-
-  app.post('/form/ticket_create_multi', auth, async (c) => {
-    const body = parseWith(MultiTicketCreateBody, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/form/ticket_create_multi', tag: TAG, auth: true, body: MultiTicketCreateBody, response: TicketCreated,
+    summary: 'Una sola factura para 2 a 10 tickets del mismo comercio', errors: [404, 409, 422, 503],
+  }, auth, async (c, { body }) => {
     const q = queue();
     const made = await requestFromMulti(s.db, merchants, caller(c).userId, body, s.clock());
     if (!made.replay) await q.enqueue(made.requestId);
     return ok(c, { ticket: { ticket_id: made.ticketId }, request_id: made.requestId });
   });
 
-  app.post('/api/v33/tickets/:ref/invoice4', async (c) => {
-    const body = parseWith(Invoice4Body, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/api/v33/tickets/{ref}/invoice4', tag: TAG, auth: false, body: Invoice4Body, response: RequestAccepted, status: 202,
+    summary: 'Solicitar la factura del ticket con esa referencia: formulario anónimo (client 0, solo en comercios que lo ofrecen) o del comercio con sesión (client = id de tu RFC); refactura 1 sustituye la factura anterior si se demuestra el ticket (check: su código de facturación, el de su QR, y total; ticket: sus campos, si se envían, deben coincidir) y, si la solicitó una cuenta, solo con la sesión de esa cuenta',
+    params: { ref: '*Referencia pública del ticket (16 caracteres)' }, errors: [401, 403, 404, 409, 422, 429, 503],
+  }, async (c, { body }) => {
     const q = queue();
     // A session counts on the anonymous form too: the invoice is then the user's, to refacturar only by them.
     const user = await authOf(c, s);
     const now = s.clock();
-    const made = await requestFromInvoice4(s.db, merchants, c.req.param('ref'), {
+    const made = await requestFromInvoice4(s.db, merchants, pathParam(c, 'ref'), {
       userId: user?.userId ?? null,
       refacturaAttempt: (ticketId) => refacturas.take(ticketId, now.getTime()),
     }, body, now);
@@ -80,7 +96,10 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     return ok(c, { request_id: made.requestId, status: 'solicitada' as const }, 202);
   });
 
-  app.get('/api/v33/invoice_requests/:id', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v33/invoice_requests/{id}', tag: TAG, auth: false, response: RequestState, params: requestIdParam, errors: [404],
+    summary: 'Dónde está la factura: solicitada → timbrada → enviada, o el error (correo enmascarado y, si la pidió una cuenta, pdf_url null salvo para su dueño)',
+  }, async (c) => {
     const row = await requestRow(c);
     const user = await authOf(c, s);
     const own = user !== null && row.userId === user.userId;
@@ -96,7 +115,11 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     });
   });
 
-  app.get('/api/v33/invoice_requests/:id/pdf', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v33/invoice_requests/{id}/pdf', tag: TAG, auth: false, contentType: 'application/pdf', errors: [404, 410],
+    params: { ...requestIdParam, link: 'enlace firmado de POST /api/v3/file_links (kind invoice_pdf), en lugar del token (vencido: 410)' },
+    summary: 'El PDF de la factura, ya timbrada: la de una solicitud anónima con su id; la de una cuenta solo para esa cuenta (con el token, o con `link`)',
+  }, async (c) => {
     const row = await readableInvoiceRequest(c, s);
     if (!row.xmlKey || row.status === 'sustituida') throw fail(404, MSG.notFound);
     const { pdf } = await invoiceFiles(s.db, s.files, row);
@@ -108,7 +131,10 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     });
   });
 
-  app.post('/api/v33/invoice_requests/:id/resend', async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/api/v33/invoice_requests/{id}/resend', tag: TAG, auth: false, response: StatusOnly, params: requestIdParam, errors: [404, 409, 429],
+    summary: 'Reenviar la factura (PDF y XML) al correo registrado en la solicitud',
+  }, async (c) => {
     const row = await requestRow(c);
     if (row.status === 'sustituida') throw fail(404, MSG.notFound);
     if (!row.xmlKey) throw fail(409, MSG.invoiceInFlight);
@@ -120,7 +146,10 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     return ok(c, { status });
   });
 
-  app.post('/api/v3/invoice_requests/:id/retry', auth, async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/invoice_requests/{id}/retry', tag: TAG, auth: true, response: RequestAccepted, status: 202, params: requestIdParam, errors: [404, 409, 503],
+    summary: 'Reintentar una solicitud con error (solo su dueño)',
+  }, auth, async (c) => {
     const row = await requestRow(c);
     if (row.userId !== caller(c).userId) throw fail(404, MSG.notFound);
     const q = queue();
@@ -137,15 +166,21 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     return ok(c, { request_id: row.id, status: changed[0]!.status }, 202);
   });
 
-  app.get('/api/v3/cfdi/lookup', auth, async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/cfdi/lookup', tag: TAG, auth: true, response: CfdiLookup, errors: [400],
+    summary: 'Buscar el CFDI de un QR de verificación del SAT: importable (lo emitimos), imported (ya está en tu cuenta) o unknown',
+    params: { id: '*UUID', re: 'RFC emisor', rr: 'RFC receptor', tt: 'Total' },
+  }, auth, async (c) => {
     const q = parseBracketedQuery(new URL(c.req.url).searchParams);
     const str = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : '');
     if (!/^[0-9A-Fa-f-]{36}$/.test(str('id'))) throw fail(400, MSG.qrNotRecognized);
     return ok(c, await lookupCfdi(s.db, s.files, caller(c).userId, { uuid: str('id'), re: str('re'), rr: str('rr'), tt: str('tt') }));
   });
 
-  app.post('/api/v3/cfdi/import', auth, async (c) => {
-    const body = parseWith(CfdiImportBody, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/cfdi/import', tag: TAG, auth: true, body: CfdiImportBody, response: CfdiImported, errors: [403, 404, 422],
+    summary: 'Importar a tu cuenta un CFDI que emitimos, con los datos de su QR del SAT: UUID, re, rr y tt (400 si faltan, 422 si no coinciden con el CFDI). Solo a cuentas con el RFC verificado (403), como en Importar CFDIs',
+  }, auth, async (c, { body }) => {
     return ok(c, { ticket_id: await importIssuedCfdi(s.db, s.files, importCfdiBatch, caller(c).userId, body, s.clock()) });
   });
 

@@ -13,6 +13,7 @@ import { escapeHtml } from '../mail/html';
 import { mexicoToday } from '../../domain/merchant-fields';
 import { merchantFields } from './fields';
 import { merchantTicketQr } from './merchant-tickets';
+import { defineRoute, pathParam } from '../http/route';
 
 const PAGE = 30;
 const LOCAL = new Intl.DateTimeFormat('es-MX', { timeZone: MX_TZ, dateStyle: 'medium', timeStyle: 'short' });
@@ -29,7 +30,7 @@ img.logo{width:40px;height:40px;vertical-align:middle;margin-right:.5rem}</style
 export function devMerchantTicketsRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/dev/merchant-tickets', async (c) => {
+  defineRoute(app, { method: 'get', path: '/dev/merchant-tickets', summary: 'Tickets de demostración de cada comercio con su QR (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' }, async (c) => {
     c.header('Cache-Control', 'no-store');
     const counts = await s.db
       .select({ id: companies.id, short: companies.shortName, name: companies.name, logo: companies.logo, n: sql<number>`count(${merchantTickets.id})::int` })
@@ -46,9 +47,9 @@ export function devMerchantTicketsRoutes(s: Services): Hono<AppEnv> {
 <table><thead><tr><th>Comercio</th><th>Identificador</th><th>Tickets</th></tr></thead><tbody>${rows}</tbody></table>`));
   });
 
-  app.get('/dev/merchant-tickets/:short', async (c) => {
+  defineRoute(app, { method: 'get', path: '/dev/merchant-tickets/{short_name}', summary: 'Los tickets de un comercio con los valores de su formulario y su QR (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html', params: { short_name: '*short_name del comercio' } }, async (c) => {
     c.header('Cache-Control', 'no-store');
-    const short = c.req.param('short');
+    const short = pathParam(c, 'short_name');
     const [m] = await s.db.select().from(companies).where(eq(companies.shortName, short));
     if (!m || m.kind !== 'merchant') return c.notFound();
     const entry = MERCHANTS.find((x) => x.short_name === short);

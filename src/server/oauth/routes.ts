@@ -12,6 +12,29 @@ import { IpLimiter } from '../lib/ip-limiter';
 import { authenticateApplication, type OAuthAppRow } from './applications';
 import { authorizeRequest, createRequestToken, exchangeForAccessToken, listGrants, pendingApplication, profileFor, revokeGrant } from './flow';
 import { bearerToken } from './session-guard';
+import { defineRoute, pathParam } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const Str = v.string();
+const AppView = v.object({ name: Str, description: Str, icon: Str, website: Str, callback_url: Str });
+const Address = v.object({
+  street: Str, external_number: Str, internal_number: Str, neighborhood: Str, city: Str, state: Str, country: Str, zip_code: Str,
+});
+const Profile = v.object({
+  user: v.object({ username: Str, email: Str }),
+  account: v.object({
+    rfc: Str,
+    name: v.nullable(Str),
+    first_name: v.nullable(Str),
+    last_name: v.nullable(Str),
+    regimen_fiscal: Str,
+    address: v.array(Address),
+    residencia_fiscal: v.nullable(Str),
+    num_reg_id_trib: v.nullable(Str),
+  }),
+});
+const Grant = v.object({ id: v.number(), application: v.object({ name: Str, icon: Str, website: Str }), rfc: Str, created_at: Str });
+const TAG = 'OAuth';
 
 const Text = (max: number) => v.pipe(v.string(MSG.oauthBadRequest), v.minLength(1, MSG.oauthBadRequest), v.maxLength(max, MSG.oauthBadRequest));
 const Credentials = { client_id: Text(100), client_secret: Text(200) };
@@ -38,7 +61,11 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     return found;
   };
 
-  app.post('/oauth/request_token.json', async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/oauth/request_token.json', tag: TAG, auth: false, documentedBody: RequestTokenBody, errors: [429],
+    summary: 'La aplicación (de servidor a servidor, con client_id y client_secret) pide un oauth_token de un solo uso que vence en 10 minutos. callback_url debe ser exactamente la registrada (400 si no); 401 con credenciales incorrectas. 30 por IP por minuto',
+    response: v.object({ oauth_token: Str }),
+  }, async (c) => {
     limit(c);
     const body = parseWith(RequestTokenBody, c.get('body'));
     const found = await appOf(body);
@@ -49,14 +76,22 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     return ok(c, { oauth_token: requestToken });
   });
 
-  app.get('/oauth/authorize.json', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/oauth/authorize.json', tag: TAG, auth: false, errors: [404],
+    params: { oauth_token: '*El oauth_token del paso anterior' },
+    summary: 'Lo que muestra la pantalla de autorización: nombre, descripción, ícono, sitio y URL de retorno de la aplicación. 404 con el mensaje de token no válido si no existe, ya se usó o venció',
+    response: AppView,
+  }, async (c) => {
     const view = await pendingApplication(s.db, c.req.query('oauth_token'), s.clock());
     if (!view) throw fail(404, MSG.invalidPageToken);
     return ok(c, view);
   });
 
-  app.post('/oauth/authorize.json', auth, async (c) => {
-    const body = parseWith(AuthorizeBody, c.get('body'));
+  defineRoute(app, {
+    method: 'post', path: '/oauth/authorize.json', tag: TAG, auth: true, body: AuthorizeBody, errors: [404],
+    summary: 'El usuario con sesión autoriza a la aplicación a leer su perfil y los datos fiscales de uno de sus RFC (404 si el RFC no es suyo o el token no es válido). Responde la URL de retorno con oauth_token y oauth_verifier',
+    response: v.object({ redirect_url: Str }),
+  }, auth, async (c, { body }) => {
     const r = await authorizeRequest(s.db, caller(c).userId, body.oauth_token, body.rfc, s.clock());
     if (r.kind === 'invalid-token') throw fail(404, MSG.invalidPageToken);
     if (r.kind === 'not-your-rfc') throw fail(404, MSG.oauthRfcNotYours);
@@ -64,7 +99,11 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     return ok(c, { redirect_url: r.redirectUrl });
   });
 
-  app.post('/oauth/access_token.json', async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/oauth/access_token.json', tag: TAG, auth: false, documentedBody: AccessTokenBody, errors: [429],
+    summary: 'La aplicación cambia oauth_token y oauth_verifier (un solo uso: repetirlo da 400) por un access_token de solo lectura, limitado a ese usuario y RFC y revocable por el usuario. 401 con credenciales incorrectas. 30 por IP por minuto',
+    response: v.object({ access_token: Str }),
+  }, async (c) => {
     limit(c);
     const body = parseWith(AccessTokenBody, c.get('body'));
     const found = await appOf(body);
@@ -74,7 +113,11 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     return ok(c, { access_token: access });
   });
 
-  app.get('/api/v3/oauth/profile.json', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/oauth/profile.json', tag: TAG, auth: false,
+    summary: 'Con `Authorization: Bearer <access_token>`: el perfil (usuario y correo) y los datos fiscales del RFC autorizado; nunca comprobantes ni contraseñas. 401 si el token no existe o fue revocado. Ese token en cualquier otro endpoint recibe 403',
+    response: Profile,
+  }, async (c) => {
     const profile = await profileFor(s.db, bearerToken(c));
     if (!profile) throw fail(401, MSG.oauthInvalidAccessToken, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     return ok(c, profile);
@@ -86,11 +129,21 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
     return userId;
   };
 
-  app.get('/api/v3/users/:id/oauth_grants.json', auth, async (c) => ok(c, await listGrants(s.db, ownUser(c))));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/users/{id}/oauth_grants.json', tag: TAG, auth: true, errors: [404],
+    params: { id: '*user_id propio' },
+    summary: 'Las aplicaciones conectadas del usuario (autorizaciones vigentes), la más reciente primero',
+    response: v.array(Grant),
+  }, auth, async (c) => ok(c, await listGrants(s.db, ownUser(c))));
 
-  app.delete('/api/v3/users/:id/oauth_grants/:grant{[0-9]{1,9}\\.json}', auth, async (c) => {
+  defineRoute(app, {
+    method: 'delete', path: '/api/v3/users/{id}/oauth_grants/{grant_id}.json', patterns: { grant_id: '[0-9]{1,9}' }, tag: TAG, auth: true, errors: [404],
+    params: { id: '*user_id propio', grant_id: '*id de la autorización' },
+    summary: 'Revocar una autorización propia: su access_token deja de servir de inmediato',
+    response: v.object({ id: v.number(), revoked: v.boolean() }),
+  }, auth, async (c) => {
     const userId = ownUser(c);
-    const grantId = Number(c.req.param('grant').replace(/\.json$/, ''));
+    const grantId = Number(pathParam(c, 'grant_id').replace(/\.json$/, ''));
     if (!(await revokeGrant(s.db, userId, grantId, s.clock()))) throw fail(404, MSG.notFound);
     return ok(c, { id: grantId, revoked: true });
   });

@@ -9,16 +9,21 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { checkRfcActive } from './rfc-check';
+import { defineRoute, pathParam } from '../http/route';
+import * as v from 'valibot';
 
 export const RFC_CHECKS_PER_MINUTE = 60;
 
 export function rfcRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = new IpLimiter(RFC_CHECKS_PER_MINUTE, 60_000);
-  app.get('/api/v3/rfc/:rfc', async (c) => {
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/rfc/{rfc}', summary: 'Validar un RFC: forma, dígito verificador y lista local de RFC no activos del SAT. Límite: 60 por minuto por dirección',
+    tag: 'Comercios', auth: false, response: v.object({ rfc: v.string(), active: v.literal(true) }), errors: [422, 429], params: { rfc: '*RFC' },
+  }, async (c) => {
     const now = s.clock().getTime();
     if (!limiter.take(c.get('ip'), now)) throw fail(429, MERCHANT_API_MSG.rateLimited, { 'Retry-After': String(limiter.retryAfter(c.get('ip'), now)) });
-    const rfc = normalizeRfc(c.req.param('rfc'));
+    const rfc = normalizeRfc(pathParam(c, 'rfc'));
     const result = await checkRfcActive(s.db, rfc);
     if (result === 'invalid') throw fail(422, MSG.rfcPatternInvalid);
     if (result === 'inactive') throw fail(422, MSG.rfcInactive);

@@ -9,6 +9,7 @@ import type { AppEnv, Services } from '../context';
 import { satPortalAccounts } from '../db/schema';
 import { escapeHtml } from '../mail/html';
 import { DEMO_SAT_CIECS, openPortalAccount } from './simulated-portal';
+import { defineRoute } from '../http/route';
 
 const page = (body: string) => `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,12 +37,12 @@ ${note}
 <button type="submit">Guardar</button></form>`);
   };
 
-  app.get('/dev/sat-portal', async (c) => {
+  defineRoute(app, { method: 'get', path: '/dev/sat-portal', summary: 'Portal del SAT simulado: sus cuentas y un formulario para abrir una (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' }, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.html(await render());
   });
 
-  app.post('/dev/sat-portal', async (c) => {
+  defineRoute(app, { method: 'post', path: '/dev/sat-portal', summary: 'Abrir una cuenta del portal del SAT simulado con un RFC y una CIEC (formulario; solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html' }, async (c) => {
     c.header('Cache-Control', 'no-store');
     const form = await c.req.formData().catch(() => null);
     const rfc = String(form?.get('rfc') ?? '').trim().toUpperCase();

@@ -25,6 +25,22 @@ import { satSyncRuntime } from './runtime';
 import type { DemoIssuer } from './simulated-portal';
 import { disconnect, saveCiec, saveEfirma, connectionOf, syncStatus } from './store';
 import { mexicoDayBefore } from './sync';
+import { Account } from '../openapi/responses';
+import { adoptRoutes, defineRoute, pathParam } from '../http/route';
+
+// The OpenAPI descriptions of its answers.
+const Tag = 'Sincronización SAT';
+const branchParams = { id: '*user_id del usuario que llama', rfc: '*RFC de una cuenta fiscal propia (persona física)' };
+const SyncStatus = v.object({
+  rfc: v.string(),
+  method: v.nullable(v.picklist(['ciec', 'efirma'])),
+  methods: v.array(v.picklist(['ciec', 'efirma'])),
+  efirma: v.nullable(v.object({ serial: v.string(), valid_until: v.string() })),
+  synchronized_at: v.nullable(v.string()),
+  last_imported: v.nullable(v.number()),
+  last_error: v.nullable(v.string()),
+  running: v.boolean(),
+});
 
 /** Tries at the SAT password per user (authenticate and save together): a person mistypes, a script guesses. */
 export const SAT_AUTH_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
@@ -100,7 +116,11 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
   };
 
   // Spec §7 'SAT authenticate': is this CIEC the RFC's? 400 with the §8 message when not.
-  app.post('/api/v1/AuthenticateSATPortal', auth, async (c) => {
+  defineRoute(app, {
+    method: 'post', path: '/api/v1/AuthenticateSATPortal', tag: Tag, auth: true, documentedBody: AuthenticateSatSchema, errors: [404, 422, 429],
+    summary: 'Comprobar la contraseña del SAT (CIEC) de un RFC propio con el portal del SAT configurado. 400 si no es válida; 422 si el portal solo acepta e.firma; 10 intentos por usuario cada 15 minutos',
+    response: v.object({ valid: v.literal(true) }),
+  }, auth, async (c) => {
     const userId = caller(c).userId;
     const body = parseWith(AuthenticateSatSchema, c.get('body'));
     const client = await ownClient(userId, body.rfc);
@@ -117,8 +137,12 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
   });
 
   // Spec §7 'Save SAT password'. Hono reads ".json" as part of the last segment, so it is matched here.
-  app.put('/api/v3/users/:id/branches/:file{[^/]+\\.json}', auth, async (c) => {
-    const client = await branch(c, c.req.param('file').replace(/\.json$/, ''));
+  defineRoute(app, {
+    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}.json', tag: Tag, auth: true, documentedBody: SaveSatPasswordSchema, errors: [403, 404, 422, 429], params: branchParams,
+    summary: 'Guardar la contraseña del SAT (cifrada; nunca se devuelve): se comprueba con el portal (400 si no es válida), la cuenta queda con ciec=true y se descargan de inmediato los comprobantes de los días anteriores. Requiere SincronizacionSAT (403); solo personas físicas (422)',
+    response: Account,
+  }, auth, async (c) => {
+    const client = await branch(c, pathParam(c, 'rfc').replace(/\.json$/, ''));
     const body = parseWith(SaveSatPasswordSchema, c.get('body'));
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
@@ -131,8 +155,12 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
     return answerAccount(c, client.id);
   });
 
-  app.put('/api/v3/users/:id/branches/:rfc/efirma', auth, async (c) => {
-    const client = await branch(c, c.req.param('rfc'));
+  defineRoute(app, {
+    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}/efirma', tag: Tag, auth: true, files: ['cer', 'key', 'password'], errors: [403, 404, 422, 429], params: branchParams,
+    summary: 'Conectar con la e.firma (método oficial de Descarga Masiva): partes `cer`, `key` (hasta 64 KB) y `password`. 422 si no abre, es un CSD, es de otro RFC o está vencida. Responde la cuenta',
+    response: Account,
+  }, auth, async (c) => {
+    const client = await branch(c, pathParam(c, 'rfc'));
     const type = c.req.header('content-type') ?? '';
     if (!type.toLowerCase().startsWith('multipart/form-data')) throw fail(400, MSG.efirmaMissing);
     if (Number(c.req.header('content-length') ?? '0') > EFIRMA_REQUEST_LIMIT) throw fail(413, MSG.efirmaInvalid);
@@ -169,17 +197,29 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
     return answerAccount(c, client.id);
   });
 
-  app.delete('/api/v3/users/:id/branches/:file{[^/]+\\.json}', auth, async (c) => {
-    const client = await branch(c, c.req.param('file').replace(/\.json$/, ''));
+  defineRoute(app, {
+    method: 'delete', path: '/api/v3/users/{id}/branches/{rfc}.json', tag: Tag, auth: true, errors: [403, 404, 422], params: branchParams,
+    summary: 'Desconectar del SAT: borra la contraseña y la e.firma guardadas, ciec=false. Responde la cuenta',
+    response: Account,
+  }, auth, async (c) => {
+    const client = await branch(c, pathParam(c, 'rfc').replace(/\.json$/, ''));
     await disconnect(s.db, client.id);
     return answerAccount(c, client.id);
   });
 
-  app.get('/api/v3/users/:id/branches/:rfc/sync', auth, async (c) => {
-    const client = await branch(c, c.req.param('rfc'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/users/{id}/branches/{rfc}/sync', tag: Tag, auth: true, errors: [403, 404, 422], params: branchParams,
+    summary: 'Estado de la sincronización: método conectado, métodos que acepta el servidor, e.firma (serie y vigencia), última sincronización, comprobantes importados, último error y si hay una en curso',
+    response: SyncStatus,
+  }, auth, async (c) => {
+    const client = await branch(c, pathParam(c, 'rfc'));
     return ok(c, await syncStatus(s.db, client, runtime().portal.methods));
   });
 
-  if (s.config.devTools) app.route('/', devSatPortalRoutes(s));
+  if (s.config.devTools) {
+    const dev = devSatPortalRoutes(s);
+    app.route('/', dev);
+    adoptRoutes(app, dev);
+  }
   return app;
 }

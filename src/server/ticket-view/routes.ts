@@ -8,9 +8,11 @@ import type { AppDeps, AppEnv, Services } from '../context';
 import { companies, merchantTickets } from '../db/schema';
 import { fail } from '../http/errors';
 import { receiptVerificationUrl, ticketXml, type ReceiptTicket } from './ticket-xml';
+import { defineRoute, pathParam } from '../http/route';
 
 /** Refs are 16 characters [A-Z0-9]; the route accepts what parseScannedQr accepts. */
-const REF = ':ref{[A-Z0-9]{12,32}}';
+/** A merchant ticket's public reference, as the path takes it. */
+const REF = { ref: '[A-Z0-9]{12,32}' };
 /** Spec §9: the receipt QR is 180×180. */
 export const RECEIPT_QR_SIZE = 180;
 
@@ -53,8 +55,14 @@ export async function receiptQrSvg(url: string): Promise<string> {
 export function ticketViewRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get(`/api/v3/tickets/${REF}`, async (c) => {
-    const r = await findReceipt(s, c.req.param('ref'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/tickets/{ref}', patterns: REF, tag: 'Tickets de comercios', auth: false, contentType: 'application/xml', errors: [404],
+    summary:
+    'Vista pública de un ticket de comercio: el ticket en XML (<Ticket rfc folio fecha lugar formaPago subtotal impuestos total venue> con un <Concepto descripcion cantidad importe/> por renglón); ' +
+    'encabezados X-Venue-Name (nombre del comercio, UTF-8 codificado con %) y X-Venue-Logo (ruta del logo)',
+    params: { ref: '*Referencia del ticket (16 caracteres A-Z 0-9)', format: '`json`' },
+  }, async (c) => {
+    const r = await findReceipt(s, pathParam(c, 'ref'));
     // Header values are ISO-8859-1 on the wire: the name travels percent-encoded UTF-8.
     c.header('X-Venue-Name', encodeURIComponent(r.venueName));
     c.header('X-Venue-Logo', r.venueLogo);
@@ -63,8 +71,12 @@ export function ticketViewRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     return c.body(ticketXml(r));
   });
 
-  app.get(`/api/v3/tickets/${REF}/qr.svg`, async (c) => {
-    const r = await findReceipt(s, c.req.param('ref'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/tickets/{ref}/qr.svg', patterns: REF, tag: 'Tickets de comercios', auth: false, contentType: 'image/svg+xml', errors: [404],
+    summary: 'QR de 180×180 (SVG) con el enlace de verificación {origen}/#/tickets?ref={ref}&rfc={rfc}&folio={folio}',
+    params: { ref: '*Referencia del ticket' },
+  }, async (c) => {
+    const r = await findReceipt(s, pathParam(c, 'ref'));
     const svg = await receiptQrSvg(receiptVerificationUrl(s.config.publicUrl, r));
     c.header('Content-Type', 'image/svg+xml');
     c.header('Cache-Control', 'public, max-age=86400');

@@ -1,5 +1,5 @@
 // Ticket endpoints (DESIGN §3): month/year lists (or their monthly totals with action=stats), manual create, update, delete, image attach and read.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { FIRST_YEAR } from '../../domain/dates';
 import { MSG } from '../../domain/messages';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader } from '../http/file-links';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
 import { findTicket, ticketsInRange } from '../lib/ticket-json';
@@ -34,7 +34,14 @@ const TicketIdParam = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotF
 /** The 12 months' totals of an account (the analytics area's, handed in by the composition root). */
 export type MonthlyTotalsOf = (db: Db, clientId: number, year: number) => Promise<unknown>;
 
-export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<AppEnv> {
+/** The merchant branch of POST /form/ticket_create (an invoice request), with its schemas for the document. */
+export interface FormTicketRequest {
+  body: v.GenericSchema;
+  response: v.GenericSchema;
+  handle(c: Context<AppEnv>): Promise<Response>;
+}
+
+export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTicket: FormTicketRequest): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
@@ -56,10 +63,14 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf): Hono<
     return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
   });
 
-  app.post('/form/ticket_create', auth, async (c, next) => {
-    const body = parseWith(CreateTicketBody, c.get('body'));
-    // A merchant's ticket is an invoice request: src/server/invoicing/routes.ts answers it.
-    if (body.company.id !== MANUAL_COMPANY_ID) return next();
+  defineRoute(app, {
+    method: 'post', path: '/form/ticket_create', tag: 'Tickets', auth: true, body: CreateTicketBody, documentedBody: v.union([CreateTicketBody, formTicket.body]),
+    response: v.union([R.TicketCreated, formTicket.response]), params: { format: '`json`' },
+    summary: 'Registrar un gasto (tipo 2) o ingreso (tipo 4) manual con company[id]=1; con company[id] de un comercio, solicitar la factura del ticket que describen sus campos (crea el ticket "pendiente" y la solicitud; el RFC elegido necesita código postal y régimen fiscal). Idempotente por additional_info.ticket_id',
+    errors: [404, 409, 422, 503],
+  }, auth, async (c, { body }) => {
+    // A merchant's ticket is an invoice request: the invoicing area's, handed in by the composition root.
+    if (body.company.id !== MANUAL_COMPANY_ID) return formTicket.handle(c);
     const ticketId = await createTicket(s.db, caller(c).userId, body, s.clock());
     return ok(c, { ticket: { ticket_id: ticketId } });
   });
