@@ -108,11 +108,11 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
   });
 
   defineRoute(app, {
-    method: 'delete', path: '/api/v3/clients/{client_id}/areas/{area_id}.json', tag: Tag, auth: true, params: { ...client, area_id: '*id del departamento' }, errors: [403, 404],
+    method: 'delete', path: '/api/v3/clients/{client_id}/areas/{area_id}.json', names: { area_id: 'file' }, tag: Tag, auth: true, params: { ...client, area_id: '*id del departamento' }, errors: [403, 404],
     summary: `Borrar un departamento; sus colaboradores quedan sin departamento. Responde la lista. ${manager}`, response: v.array(Area),
   }, auth, async (c) => {
     const co = await company(c);
-    const id = idOfFile(pathParam(c, 'area_id'));
+    const id = idOfFile(pathParam(c, 'file'));
     if (Number.isNaN(id)) throw fail(404, MSG.notFound);
     return ok(c, await deleteArea(s.db, co.id, id));
   });
@@ -137,12 +137,12 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
   });
 
   defineRoute(app, {
-    method: 'put', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, documentedBody: EditCollaboratorBody, errors: [403, 404, 502],
+    method: 'put', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', names: { id: 'file' }, tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, documentedBody: EditCollaboratorBody, errors: [403, 404, 502],
     summary: `Editar un colaborador (nombre, apellido y departamento requeridos); resend: true reenvía la invitación a quien sigue 'invitado'. ${manager}`,
     response: Collaborator,
   }, auth, async (c) => {
     const co = await company(c);
-    const id = idOfFile(pathParam(c, 'id'));
+    const id = idOfFile(pathParam(c, 'file'));
     if (Number.isNaN(id)) throw fail(404, MSG.notFound);
     const body = parseWith(EditCollaboratorBody, c.get('body'));
     if (body.resend) await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
@@ -153,11 +153,11 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
   });
 
   defineRoute(app, {
-    method: 'delete', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, errors: [403, 404],
+    method: 'delete', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', names: { id: 'file' }, tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, errors: [403, 404],
     summary: `Quitar a un colaborador (la empresa deja de ver su RFC). ${manager}`, response: v.object({ ok: v.boolean() }),
   }, auth, async (c) => {
     const co = await company(c);
-    const id = idOfFile(pathParam(c, 'id'));
+    const id = idOfFile(pathParam(c, 'file'));
     if (Number.isNaN(id)) throw fail(404, MSG.notFound);
     await deleteCollaborator(s.db, co, id);
     return ok(c, { ok: true });
@@ -175,11 +175,11 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
 
   // ── invitations ──
   defineRoute(app, {
-    method: 'get', path: '/api/v3/invitations/{token}.json', tag: Tag, auth: false, params: token, errors: [404],
+    method: 'get', path: '/api/v3/invitations/{token}.json', names: { token: 'file' }, tag: Tag, auth: false, params: token, errors: [404],
     summary: 'La invitación de un enlace (sin sesión): correo, si ya está registrado y los datos de la empresa. Token inválido, usado o vencido: 404 con el mensaje del §8',
     response: Invitation,
   }, async (c) => {
-    const token = pathParam(c, 'token').slice(0, -5);
+    const token = pathParam(c, 'file').slice(0, -5);
     return ok(c, await showInvitation(s.db, token, s.clock()));
   });
 

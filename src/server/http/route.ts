@@ -19,6 +19,8 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   documentedBody?: Schema;
   /** A path parameter's regex when `{name}` is not a whole segment's anything (e.g. `{grant_id}.json`). */
   patterns?: Record<string, string>;
+  /** The name the handler reads a path parameter by, when it is not the document's (`{id}.json` read as `file`). */
+  names?: Record<string, string>;
 }
 
 export interface RouteInput<B, Q> {
@@ -39,7 +41,7 @@ const documented = new WeakMap<AnyHono, Endpoint[]>();
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `/a/{id}` → `/a/:id`; a segment `{name}.json` → `:name{[^/]+\.json}` (the param keeps its suffix). */
-export function honoPath(path: string, patterns: Record<string, string> = {}): string {
+export function honoPath(path: string, patterns: Record<string, string> = {}, names: Record<string, string> = {}): string {
   return path
     .split('/')
     .map((segment) => {
@@ -47,8 +49,9 @@ export function honoPath(path: string, patterns: Record<string, string> = {}): s
       if (!m) return segment;
       const [, name, suffix] = m as unknown as [string, string, string];
       const pattern = patterns[name];
-      if (!suffix && !pattern) return `:${name}`;
-      return `:${name}{${pattern ?? '[^/]+'}${escapeRegex(suffix)}}`;
+      const read = names[name] ?? name;
+      if (!suffix && !pattern) return `:${read}`;
+      return `:${read}{${pattern ?? '[^/]+'}${escapeRegex(suffix)}}`;
     })
     .join('/');
 }
@@ -61,7 +64,7 @@ export function defineRoute<B extends Schema | undefined = undefined, Q extends 
 ): void {
   const middlewares = handlers.slice(0, -1) as MiddlewareHandler<AppEnv>[];
   const handler = handlers[handlers.length - 1] as RouteHandler<B, Q>;
-  const { body, query, documentedBody, patterns, ...doc } = spec;
+  const { body, query, documentedBody, patterns, names, ...doc } = spec;
   const final = (c: Context<AppEnv>) => {
     const input = {
       body: body ? parseWith(body, c.get('body')) : undefined,
@@ -71,7 +74,7 @@ export function defineRoute<B extends Schema | undefined = undefined, Q extends 
   };
   // Hono's typed overloads do not take a spread of handlers; the runtime call is the plain one.
   const on = app.on.bind(app) as unknown as (method: string, path: string, ...h: MiddlewareHandler<AppEnv>[]) => void;
-  on(spec.method.toUpperCase(), honoPath(spec.path, patterns), ...middlewares, final as MiddlewareHandler<AppEnv>);
+  on(spec.method.toUpperCase(), honoPath(spec.path, patterns, names), ...middlewares, final as MiddlewareHandler<AppEnv>);
   const list = documented.get(app) ?? [];
   const shown = documentedBody ?? body;
   list.push({ ...doc, ...(shown ? { body: shown } : {}) });

@@ -47,9 +47,9 @@ export function devMerchantTicketsRoutes(s: Services): Hono<AppEnv> {
 <table><thead><tr><th>Comercio</th><th>Identificador</th><th>Tickets</th></tr></thead><tbody>${rows}</tbody></table>`));
   });
 
-  defineRoute(app, { method: 'get', path: '/dev/merchant-tickets/{short_name}', summary: 'Los tickets de un comercio con los valores de su formulario y su QR (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html', params: { short_name: '*short_name del comercio' } }, async (c) => {
+  defineRoute(app, { method: 'get', path: '/dev/merchant-tickets/{short_name}', names: { short_name: 'short' }, summary: 'Los tickets de un comercio con los valores de su formulario y su QR (solo sin SMTP_URL)', tag: 'Documentación', auth: false, contentType: 'text/html', params: { short_name: '*short_name del comercio' } }, async (c) => {
     c.header('Cache-Control', 'no-store');
-    const short = pathParam(c, 'short_name');
+    const short = pathParam(c, 'short');
     const [m] = await s.db.select().from(companies).where(eq(companies.shortName, short));
     if (!m || m.kind !== 'merchant') return c.notFound();
     const entry = MERCHANTS.find((x) => x.short_name === short);

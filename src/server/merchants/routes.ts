@@ -142,7 +142,7 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   });
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/merchants/{short_name}/tickets',
+    method: 'post', path: '/api/v3/merchants/{short_name}/tickets', names: { short_name: 'short' },
     summary: 'Punto de venta: registrar un ticket (precios con IVA incluido; el servidor calcula subtotal, IVA y total). Requiere el encabezado X-Merchant-Key con la llave del comercio',
     tag: 'Comercios', auth: false, documentedBody: MerchantTicketBody, response: RegisteredTicket, status: 201, errors: [401, 409, 422],
     params: { short_name: '*short_name del comercio' },
@@ -150,10 +150,10 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
     const [row] = await s.db
       .select({ hash: companies.apiKeyHash })
       .from(companies)
-      .where(and(eq(companies.shortName, pathParam(c, 'short_name')), eq(companies.kind, 'merchant')));
+      .where(and(eq(companies.shortName, pathParam(c, 'short')), eq(companies.kind, 'merchant')));
     // The same answer for an unknown merchant and a wrong key: the API does not confirm which merchants exist.
     if (!row || !merchantKeyMatches(c.req.header('x-merchant-key'), row.hash)) throw fail(401, MSG.merchantKeyInvalid);
-    const merchant = await merchantByShort(s.db, pathParam(c, 'short_name'));
+    const merchant = await merchantByShort(s.db, pathParam(c, 'short'));
     if (!merchant) throw fail(401, MSG.merchantKeyInvalid);
     const input = parseWith(MerchantTicketBody, c.get('body'));
     const ticket = await registerMerchantTicket(s.db, merchant, input, s.clock());

@@ -137,13 +137,13 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
   }, auth, async (c) => ok(c, await listGrants(s.db, ownUser(c))));
 
   defineRoute(app, {
-    method: 'delete', path: '/api/v3/users/{id}/oauth_grants/{grant_id}.json', patterns: { grant_id: '[0-9]{1,9}' }, tag: TAG, auth: true, errors: [404],
+    method: 'delete', path: '/api/v3/users/{id}/oauth_grants/{grant_id}.json', patterns: { grant_id: '[0-9]{1,9}' }, names: { grant_id: 'grant' }, tag: TAG, auth: true, errors: [404],
     params: { id: '*user_id propio', grant_id: '*id de la autorización' },
     summary: 'Revocar una autorización propia: su access_token deja de servir de inmediato',
     response: v.object({ id: v.number(), revoked: v.boolean() }),
   }, auth, async (c) => {
     const userId = ownUser(c);
-    const grantId = Number(pathParam(c, 'grant_id').replace(/\.json$/, ''));
+    const grantId = Number(pathParam(c, 'grant').replace(/\.json$/, ''));
     if (!(await revokeGrant(s.db, userId, grantId, s.clock()))) throw fail(404, MSG.notFound);
     return ok(c, { id: grantId, revoked: true });
   });

@@ -138,11 +138,11 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
 
   // Spec §7 'Save SAT password'. Hono reads ".json" as part of the last segment, so it is matched here.
   defineRoute(app, {
-    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}.json', tag: Tag, auth: true, documentedBody: SaveSatPasswordSchema, errors: [403, 404, 422, 429], params: branchParams,
+    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}.json', names: { rfc: 'file' }, tag: Tag, auth: true, documentedBody: SaveSatPasswordSchema, errors: [403, 404, 422, 429], params: branchParams,
     summary: 'Guardar la contraseña del SAT (cifrada; nunca se devuelve): se comprueba con el portal (400 si no es válida), la cuenta queda con ciec=true y se descargan de inmediato los comprobantes de los días anteriores. Requiere SincronizacionSAT (403); solo personas físicas (422)',
     response: Account,
   }, auth, async (c) => {
-    const client = await branch(c, pathParam(c, 'rfc').replace(/\.json$/, ''));
+    const client = await branch(c, pathParam(c, 'file').replace(/\.json$/, ''));
     const body = parseWith(SaveSatPasswordSchema, c.get('body'));
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
@@ -198,11 +198,11 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
   });
 
   defineRoute(app, {
-    method: 'delete', path: '/api/v3/users/{id}/branches/{rfc}.json', tag: Tag, auth: true, errors: [403, 404, 422], params: branchParams,
+    method: 'delete', path: '/api/v3/users/{id}/branches/{rfc}.json', names: { rfc: 'file' }, tag: Tag, auth: true, errors: [403, 404, 422], params: branchParams,
     summary: 'Desconectar del SAT: borra la contraseña y la e.firma guardadas, ciec=false. Responde la cuenta',
     response: Account,
   }, auth, async (c) => {
-    const client = await branch(c, pathParam(c, 'rfc').replace(/\.json$/, ''));
+    const client = await branch(c, pathParam(c, 'file').replace(/\.json$/, ''));
     await disconnect(s.db, client.id);
     return answerAccount(c, client.id);
   });
