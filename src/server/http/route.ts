@@ -3,12 +3,31 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../context';
-import type { Endpoint } from '../openapi/document';
 import { parseBracketedQuery } from './bracketed-query';
 import { parseWith } from './errors';
 
 type Schema = v.GenericSchema;
 type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+/** What the OpenAPI document says of a route (openapi/document.ts builds it from these). */
+export interface Endpoint {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  body?: v.GenericSchema;
+  response?: v.GenericSchema;
+  /** Documented failures besides 400/401/500. */
+  errors?: number[];
+  /** The success status when it is not 200. */
+  status?: number;
+  contentType?: string;
+  /** Query and path parameters: name → description (a leading '*' = required). */
+  params?: Record<string, string>;
+  /** multipart/form-data file fields instead of a JSON body. */
+  files?: string[];
+}
 
 export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined> extends Omit<Endpoint, 'body'> {
   /** Validated (400 on the first issue) before the handler runs, after the middlewares; documented. */

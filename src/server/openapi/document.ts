@@ -1,27 +1,11 @@
 // The OpenAPI 3.1 document of the API, generated from the same valibot schemas the server validates with.
-// The endpoints come from the composition root (src/server/endpoints.ts), which gathers each area's list.
+// The endpoints are the routes' own definitions (http/route.ts), gathered by the composition root.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { APP_VERSION } from '../../domain/http';
+import type { Endpoint } from '../http/route';
 
-export interface Endpoint {
-  method: 'get' | 'post' | 'put' | 'delete';
-  path: string;
-  summary: string;
-  tag: string;
-  auth: boolean;
-  body?: v.GenericSchema;
-  response?: v.GenericSchema;
-  /** Documented failures besides 400/401/500. */
-  errors?: number[];
-  /** The success status when it is not 200. */
-  status?: number;
-  contentType?: string;
-  /** Query and path parameters: name → description (a leading '*' = required). */
-  params?: Record<string, string>;
-  /** multipart/form-data file fields instead of a JSON body. */
-  files?: string[];
-}
+export type { Endpoint };
 
 const jsonSchema = (s: v.GenericSchema) =>
   toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;
