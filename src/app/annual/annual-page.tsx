@@ -3,6 +3,7 @@
 // (donut, top categories and establishments against the previous year), (3) the year's tickets with
 // their row controls and the dashboard's selection actions (spec §2 "personal yearly variant").
 // Reloads when the account or the year changes; opens offline for years pulled.
+import { PeriodTitle } from '../tickets/period-title';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useReducer, useState } from 'react';
@@ -254,19 +255,7 @@ function Annual({ rfc, accountName, year }: { rfc: string; accountName: string; 
 
   return (
     <main id="main" className="page annual">
-      <div className="page__title annual__title">
-        <div>
-          <h1>{`${TXT.annualTitle} ${year}`}</h1>
-          <p className="muted annual__account">
-            {accountName} · <span className="tabular">{rfc}</span>
-          </p>
-        </div>
-        {sync.status === 'updating' && (
-          <span className="muted annual__sync" role="status">
-            <span className="spinner" aria-hidden="true" /> Actualizando…
-          </span>
-        )}
-      </div>
+      <PeriodTitle block="annual" title={`${TXT.annualTitle} ${year}`} accountName={accountName} rfc={rfc} updating={sync.status === 'updating'} />
       <Notices sync={sync} figures={figures} seen={seen} onRetry={retry} />
       <Figures state={figures} year={year} onRetry={retry} />
       <YearTickets rfc={rfc} year={year} sync={sync} seen={seen} />

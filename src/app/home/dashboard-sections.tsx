@@ -1,5 +1,6 @@
 // The dashboard's sections (spec §2 "/" and "home"): the month's title, the sync notices, the toolbar, the
 // month's list (or its placeholder and empty states) and the phone's bottom bar. The page holds the state.
+import { PeriodTitle } from '../tickets/period-title';
 import type { ComponentProps, ReactNode } from 'react';
 import type { queryMonthPage } from '../tickets/month-query';
 import { emptyMonthText, noMatchesText } from '../tickets/ticket-list-model';
@@ -31,21 +32,7 @@ function TableSkeleton() {
 
 /** The month's title and account, and 'Actualizando…' while the month is pulled. */
 export function DashboardTitle({ title, accountName, rfc, sync }: { title: string; accountName: string; rfc: string; sync: MonthSync }) {
-  return (
-    <div className="page__title dashboard__title">
-      <div>
-        <h1>{title}</h1>
-        <p className="muted dashboard__account">
-          {accountName} · <span className="tabular">{rfc}</span>
-        </p>
-      </div>
-      {sync.status === 'updating' && (
-        <span className="muted dashboard__sync" role="status">
-          <span className="spinner" aria-hidden="true" /> Actualizando…
-        </span>
-      )}
-    </div>
-  );
+  return <PeriodTitle block="dashboard" title={title} accountName={accountName} rfc={rfc} updating={sync.status === 'updating'} />;
 }
 
 /** Offline with the month on the phone, or a pull that failed (with 'Reintentar'). */
