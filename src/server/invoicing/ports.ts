@@ -1,6 +1,7 @@
 // What invoicing needs from the merchant side (the issuer's data, its CSD, the ticket matcher) and from
 // the RFC check: one interface the composition root fills in (src/server/wiring.ts), so invoicing
 // imports neither area.
+import type { MerchantIssuer } from '../cfdi/issuer';
 import type { Csd } from '../cfdi/seal';
 import type { Db } from '../db/client';
 import type { merchantTickets } from '../db/schema';
@@ -8,19 +9,7 @@ import type { merchantTickets } from '../db/schema';
 export type MerchantTicketRow = typeof merchantTickets.$inferSelect;
 
 /** The merchant as the CFDI's Emisor. */
-export interface Issuer {
-  id: number;
-  shortName: string;
-  /** As shown on pickers and forms. */
-  name: string;
-  logo: string;
-  rfc: string;
-  /** CFDI 4.0 Emisor Nombre (without the capital regime suffix). */
-  legalName: string;
-  taxRegime: string;
-  /** Its main postal code (LugarExpedicion when a ticket names none). */
-  postalCode: string;
-}
+export type Issuer = MerchantIssuer;
 
 /** Which form typed values come from: it decides which of the merchant's fields they must fill. */
 export type TicketFlow = 'form' | 'merchant' | 'anonymous' | 'multi';

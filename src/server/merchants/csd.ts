@@ -2,22 +2,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies } from '../db/schema';
+import type { MerchantIssuer } from '../cfdi/issuer';
 import { Csd } from '../cfdi/seal';
 import { csdPasswordContext, openSecret, serverSecret } from '../lib/secret-box';
 
-export interface MerchantIssuer {
-  id: number;
-  shortName: string;
-  /** As shown on pickers and forms. */
-  name: string;
-  logo: string;
-  rfc: string;
-  /** CFDI 4.0 Emisor Nombre (without the capital regime suffix). */
-  legalName: string;
-  taxRegime: string;
-  /** Its main postal code (LugarExpedicion when a ticket names none). */
-  postalCode: string;
-}
+export type { MerchantIssuer };
 
 const issuerColumns = {
   id: companies.id,
