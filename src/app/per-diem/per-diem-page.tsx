@@ -65,6 +65,81 @@ function ClosingTotals({ e }: { e: PerDiemEventDetail }) {
   );
 }
 
+interface TableProps {
+  events: PerDiemEventDetail[];
+  online: boolean;
+  acting: number | null;
+  onAct: (e: PerDiemEventDetail, action: 'approve' | 'close') => void;
+}
+
+function PerDiemTable({ events, online, acting, onAct }: TableProps) {
+  return (
+    <div className="card company-table-wrap">
+      <table className="company-table per-diem-table">
+        <caption className="visually-hidden">Eventos de viáticos</caption>
+        <thead>
+          <tr>
+            <th scope="col">Evento</th>
+            <th scope="col">Fechas</th>
+            <th scope="col">Departamento</th>
+            <th scope="col">Colaborador</th>
+            <th scope="col" className="per-diem-table__num">Depósito</th>
+            <th scope="col" className="per-diem-table__num">Gasto autorizado</th>
+            <th scope="col" className="per-diem-table__num">Pendiente</th>
+            <th scope="col">Estado</th>
+            <th scope="col">
+              <span className="visually-hidden">Acciones</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => {
+            const action = actionOf(e.status);
+            return (
+              <tr key={e.id} data-event={e.id}>
+                <th scope="row">
+                  {e.event_name}
+                  {e.notes && <small className="company-table__email">{e.notes}</small>}
+                </th>
+                <td data-label="Fechas" className="tabular per-diem-table__dates">
+                  {e.start_date === e.end_date ? (
+                    e.start_date
+                  ) : (
+                    <span>
+                      {e.start_date} <span className="per-diem-table__to">al {e.end_date}</span>
+                    </span>
+                  )}
+                </td>
+                <td data-label="Departamento">{e.area ?? 'Todos'}</td>
+                <td data-label="Colaborador">{e.username ?? 'Todos'}</td>
+                <td data-label="Depósito" className="tabular per-diem-table__num">{formatMoney(e.deposit)}</td>
+                <td data-label="Gasto autorizado" className="tabular per-diem-table__num">{formatMoney(e.authorized_spending)}</td>
+                <td data-label="Pendiente" className="tabular per-diem-table__num">{formatMoney(e.spending_pending_of_authorization_)}</td>
+                <td data-label="Estado">
+                  <span className={`per-diem-status per-diem-status--${e.status}`}>{STATUS_LABEL[e.status]}</span>
+                </td>
+                <td className="company-table__actions per-diem-table__actions">
+                  {action === 'approve' && (
+                    <Button variant="primary" loading={acting === e.id} disabled={!online} aria-label={`Aprobar ${e.event_name}`} onClick={() => onAct(e, 'approve')}>
+                      Aprobar
+                    </Button>
+                  )}
+                  {action === 'close' && (
+                    <Button loading={acting === e.id} disabled={!online} aria-label={`Cerrar evento ${e.event_name}`} onClick={() => onAct(e, 'close')}>
+                      Cerrar evento
+                    </Button>
+                  )}
+                  {e.status === 'closed' && <ClosingTotals e={e} />}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function PerDiemEvents({ clientId }: { clientId: number }) {
   const online = useOnline();
   const today = displayDate(new Date());
@@ -117,69 +192,7 @@ function PerDiemEvents({ clientId }: { clientId: number }) {
           <p>Aún no hay eventos de viáticos. Crea uno con su depósito y sus fechas: sumaremos los gastos de tus colaboradores en esos días.</p>
         </div>
       ) : (
-        <div className="card company-table-wrap">
-          <table className="company-table per-diem-table">
-            <caption className="visually-hidden">Eventos de viáticos</caption>
-            <thead>
-              <tr>
-                <th scope="col">Evento</th>
-                <th scope="col">Fechas</th>
-                <th scope="col">Departamento</th>
-                <th scope="col">Colaborador</th>
-                <th scope="col" className="per-diem-table__num">Depósito</th>
-                <th scope="col" className="per-diem-table__num">Gasto autorizado</th>
-                <th scope="col" className="per-diem-table__num">Pendiente</th>
-                <th scope="col">Estado</th>
-                <th scope="col">
-                  <span className="visually-hidden">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.events.map((e) => {
-                const action = actionOf(e.status);
-                return (
-                  <tr key={e.id} data-event={e.id}>
-                    <th scope="row">
-                      {e.event_name}
-                      {e.notes && <small className="company-table__email">{e.notes}</small>}
-                    </th>
-                    <td data-label="Fechas" className="tabular per-diem-table__dates">
-                      {e.start_date === e.end_date ? (
-                        e.start_date
-                      ) : (
-                        <span>
-                          {e.start_date} <span className="per-diem-table__to">al {e.end_date}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td data-label="Departamento">{e.area ?? 'Todos'}</td>
-                    <td data-label="Colaborador">{e.username ?? 'Todos'}</td>
-                    <td data-label="Depósito" className="tabular per-diem-table__num">{formatMoney(e.deposit)}</td>
-                    <td data-label="Gasto autorizado" className="tabular per-diem-table__num">{formatMoney(e.authorized_spending)}</td>
-                    <td data-label="Pendiente" className="tabular per-diem-table__num">{formatMoney(e.spending_pending_of_authorization_)}</td>
-                    <td data-label="Estado">
-                      <span className={`per-diem-status per-diem-status--${e.status}`}>{STATUS_LABEL[e.status]}</span>
-                    </td>
-                    <td className="company-table__actions per-diem-table__actions">
-                      {action === 'approve' && (
-                        <Button variant="primary" loading={acting === e.id} disabled={!online} aria-label={`Aprobar ${e.event_name}`} onClick={() => void act(e, 'approve')}>
-                          Aprobar
-                        </Button>
-                      )}
-                      {action === 'close' && (
-                        <Button loading={acting === e.id} disabled={!online} aria-label={`Cerrar evento ${e.event_name}`} onClick={() => void act(e, 'close')}>
-                          Cerrar evento
-                        </Button>
-                      )}
-                      {e.status === 'closed' && <ClosingTotals e={e} />}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <PerDiemTable events={data.events} online={online} acting={acting} onAct={(e, action) => void act(e, action)} />
       )}
       <PerDiemPanel
         open={panelOpen}
