@@ -1,7 +1,9 @@
 // The known-device tokens the server hands out at sign-in (see the login limits): kept per person in
 // their own idb-keyval store, which logout does not clear — a lockout by strangers spares a device
 // that its owner used before, also after signing out. Entries are keyed by a SHA-256 of the login
-// (username and e-mail), so the store does not list who used this device.
+// (username and e-mail), so the store does not list who used this device. The install's random id (the
+// "device" block of sign-in and sign-up) lives here too, for the same reason: logout empties Web Storage
+// (spec §1), and this id belongs to the device, not to whoever used it.
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 const DB_NAME = 'cuentas-claras-device';
@@ -11,6 +13,33 @@ let store: UseStore | null = null;
 function deviceStore(): UseStore {
   store ??= createStore(DB_NAME, 'kv');
   return store;
+}
+
+const INSTALL_ID_KEY = 'install-id';
+/** Where earlier versions kept the install id; moved here on first use so logout leaves Web Storage empty. */
+const LEGACY_STORAGE_KEY = 'cc-device-id';
+
+function takeLegacyId(): string | null {
+  try {
+    const id = globalThis.localStorage?.getItem(LEGACY_STORAGE_KEY) ?? null;
+    globalThis.localStorage?.removeItem(LEGACY_STORAGE_KEY);
+    return id && /^[\w-]{8,64}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A random id per install, never a fingerprint; kept across logout. Storage blocked: a fresh one each time. */
+export async function installId(): Promise<string> {
+  try {
+    const kept = await get<unknown>(INSTALL_ID_KEY, deviceStore());
+    if (typeof kept === 'string' && kept) return kept;
+    const id = takeLegacyId() ?? crypto.randomUUID();
+    await set(INSTALL_ID_KEY, id, deviceStore());
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
 }
 
 type Entries = Record<string, { token: string; at: number }>;

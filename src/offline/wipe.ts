@@ -1,5 +1,7 @@
-// Logout (DESIGN §4): empty every local store, but keep the service worker's precache so the
-// app shell still starts offline for the next person who signs in.
+// Logout (DESIGN §4, spec §1 "Logout clears all local storage"): empty every local store — Dexie, the
+// settings store, Web Storage, runtime caches — but keep the service worker's precache so the app shell
+// still starts offline for the next person who signs in. Kept on purpose: the device store
+// (device-token.ts), which holds no account data, only what lets its owner past a lockout by strangers.
 import { clear } from 'idb-keyval';
 import { DB_NAME } from './db-name';
 import { kvStore } from './kv-store';
@@ -25,6 +27,17 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
+/** localStorage and sessionStorage: a flag lost there only means a question is asked again. */
+function clearWebStorage(): void {
+  for (const area of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      (globalThis as { [k in typeof area]?: Storage })[area]?.clear();
+    } catch {
+      // Storage blocked (private mode): nothing was kept there either.
+    }
+  }
+}
+
 export interface WipeOptions {
   /** Close the open Dexie connection first, so the delete is not blocked. */
   closeDb?: () => void;
@@ -34,6 +47,7 @@ export interface WipeOptions {
 export async function wipeLocalData(options: WipeOptions = {}): Promise<void> {
   options.closeDb?.();
   await clearSession();
+  clearWebStorage();
   await Promise.all([
     deleteDatabase(options.dbName ?? DB_NAME),
     clear(kvStore()).catch(() => undefined),

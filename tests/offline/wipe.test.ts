@@ -1,6 +1,7 @@
-import { get, set } from 'idb-keyval';
+import { createStore, del, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/offline/db';
+import { installId } from '../../src/offline/device-token';
 import { kvStore } from '../../src/offline/kv-store';
 import { getSession, saveSession } from '../../src/offline/session';
 import { isPrecacheName, wipeLocalData } from '../../src/offline/wipe';
@@ -69,5 +70,53 @@ describe('logout wipe (DESIGN §4)', () => {
   it('recognises workbox precache names only', () => {
     expect(isPrecacheName('workbox-precache-v2-https://x/')).toBe(true);
     expect(isPrecacheName('workbox-runtime')).toBe(false);
+  });
+});
+
+/** A Web Storage area (Node has none): enough of the Storage interface for the wipe and the install id. */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k: string) => map.get(k) ?? null,
+    key: (i: number) => [...map.keys()][i] ?? null,
+    removeItem: (k: string) => void map.delete(k),
+    setItem: (k: string, v: string) => void map.set(k, String(v)),
+  };
+}
+
+describe('logout leaves Web Storage empty (spec §1), the install id stays with the device', () => {
+  afterEach(() => {
+    delete (globalThis as { localStorage?: Storage }).localStorage;
+    delete (globalThis as { sessionStorage?: Storage }).sessionStorage;
+  });
+
+  it('clears localStorage and sessionStorage; the id earlier versions kept there moves to the device store and survives', async () => {
+    const local = memoryStorage();
+    const session = memoryStorage();
+    Object.assign(globalThis, { localStorage: local, sessionStorage: session });
+    local.setItem('cc-device-id', '6f1c2a8e-1111-4222-8333-944455556666');
+    local.setItem('cc.pwa.ios-hint-dismissed', '1');
+    local.setItem('cc.pwa.persist-asked-at', '1700000000000');
+    session.setItem('anything', 'x');
+
+    const id = await installId();
+    expect(id).toBe('6f1c2a8e-1111-4222-8333-944455556666');
+    expect(local.getItem('cc-device-id')).toBeNull();
+
+    await wipeLocalData({ dbName: 'wipe-web-storage' });
+    expect(local.length).toBe(0);
+    expect(session.length).toBe(0);
+    expect(await installId()).toBe(id);
+  });
+
+  it('a fresh install gets a random id once, and the same one afterwards', async () => {
+    await del('install-id', createStore('cuentas-claras-device', 'kv'));
+    const first = await installId();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await installId()).toBe(first);
   });
 });

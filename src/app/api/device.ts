@@ -1,18 +1,6 @@
-// The "device" block the login and sign-up calls carry: a random id per install, never a fingerprint.
-const KEY = 'cc-device-id';
-
-export function deviceId(): string {
-  try {
-    let id = localStorage.getItem(KEY);
-    if (!id) {
-      id = crypto.randomUUID();
-      localStorage.setItem(KEY, id);
-    }
-    return id;
-  } catch {
-    return crypto.randomUUID();
-  }
-}
+// The "device" block the login and sign-up calls carry: a random id per install, never a fingerprint,
+// kept in the device store (not Web Storage, which logout empties).
+export { installId as deviceId } from '../../offline/device-token';
 
 export function deviceModel(): string {
   const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;

@@ -37,10 +37,10 @@ export interface PlanDto {
 
 export const getCaptcha = () => api.get<AltchaChallenge>('/api/v2/captcha');
 
-export const createUser = (user: { username: string; email: string; password: string }, captcha: string) =>
+export const createUser = async (user: { username: string; email: string; password: string }, captcha: string) =>
   api.post<{ user_id: number; username: string; email: string }>('/api/v2/create_user', {
     user,
-    device: { id_device: deviceId(), device: 'web', model: deviceModel() },
+    device: { id_device: await deviceId(), device: 'web', model: deviceModel() },
     captcha,
   });
 
@@ -49,7 +49,7 @@ export async function login(login: string, password: string, remember: boolean):
   const known = await deviceTokenFor(login);
   const { device_token: deviceToken, ...session } = await api.post<Session & { device_token?: string }>('/api/v2/login', {
     user: { login, password, remember },
-    device: { identifierForVendor: deviceId(), device: 'web', model: deviceModel() },
+    device: { identifierForVendor: await deviceId(), device: 'web', model: deviceModel() },
     ...(known ? { device_token: known } : {}),
   });
   if (deviceToken) await saveDeviceToken(session, deviceToken);
