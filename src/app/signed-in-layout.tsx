@@ -39,6 +39,18 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 
 const SYNC_LOADING: SyncState = { status: 'loading' };
 
+/**
+ * Which period picker the top bar shows on a route: the month on the screens that read a month (the
+ * dashboard, the company's expense view), the year on the annual view (spec §2 Layout), none elsewhere —
+ * a picker that changes nothing on the screen only misleads.
+ */
+export function periodPickerFor(pathname: string): 'month' | 'year' | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/home' || path === '/company-view') return 'month';
+  if (path === '/annual') return 'year';
+  return null;
+}
+
 function currentPeriod(): Period {
   const { year, month } = mexicoCityDate();
   return { year, month };
@@ -90,9 +102,9 @@ async function leaveAndWipe(): Promise<void> {
   location.reload();
 }
 
-/** The top bar: menu button (phones), brand, the month (or year) picker, the outbox, details and the account menu. */
-function TopBar({ annual, period, onPeriod, pending, accounts, selected, onSelect, onMenu, onDetails, onLogout }: {
-  annual: boolean;
+/** The top bar: menu button (phones), brand, the month (or year) picker where the screen uses one, the outbox, details and the account menu. */
+function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelect, onMenu, onDetails, onLogout }: {
+  picker: 'month' | 'year' | null;
   period: Period;
   onPeriod: (period: Period) => void;
   pending: number;
@@ -112,12 +124,10 @@ function TopBar({ annual, period, onPeriod, pending, accounts, selected, onSelec
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span>Cuentas Claras</span>
       </a>
+      {/* Kept when empty: it is the space that pushes the buttons to the end. */}
       <div className="topbar__picker">
-        {annual ? (
-          <YearPicker value={period.year} onChange={(year) => onPeriod({ year, month: period.month })} />
-        ) : (
-          <MonthYearPicker value={period} onChange={onPeriod} />
-        )}
+        {picker === 'year' && <YearPicker value={period.year} onChange={(year) => onPeriod({ year, month: period.month })} />}
+        {picker === 'month' && <MonthYearPicker value={period} onChange={onPeriod} />}
       </div>
       <div className="topbar__end">
         <OutboxButton count={pending} />
@@ -143,8 +153,7 @@ export function SignedInLayout() {
   const { authPaused } = useDrainTriggers();
   const pending = usePendingCount();
   const href = useRouterState({ select: (s) => s.location.href });
-  // The annual view picks a year only (spec §2 Layout).
-  const annual = useRouterState({ select: (s) => s.location.pathname === '/annual' });
+  const picker = useRouterState({ select: (s) => periodPickerFor(s.location.pathname) });
 
   // Remember where the user was (prefs.lastRoute), e.g. for a later "continue where you left off".
   useEffect(() => {
@@ -214,7 +223,7 @@ export function SignedInLayout() {
     <LayoutContext.Provider value={state}>
       <div className={prefs.sidebarPinned ? 'shell shell--pinned' : 'shell'} aria-busy={leaving || undefined}>
         <TopBar
-          annual={annual}
+          picker={picker}
           period={period}
           onPeriod={setPeriod}
           pending={pending}
