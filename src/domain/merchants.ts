@@ -51,8 +51,8 @@ export const MERCHANTS: readonly MerchantEntry[] = [
   m(11, 'medio-pliego', 'Medio Pliego', 'new'),
   m(12, 'quinta-dorada-saltillo', 'Quinta Dorada Saltillo', 'new'),
   // hotels (ticket/mil)
-  m(20, 'crown-plaza-monterrey', 'Crown Plaza Monterrey', 'mil'),
-  m(21, 'crown-plaza-torreon', 'Crown Plaza Torreón', 'mil'),
+  m(20, 'crown-plaza-monterrey', 'Crowne Plaza Monterrey', 'mil'),
+  m(21, 'crown-plaza-torreon', 'Crowne Plaza Torreón', 'mil'),
   m(22, 'holiday-inn-monterrey', 'Holiday Inn Monterrey', 'mil'),
   m(23, 'istay-centro-historico', 'iStay Centro Histórico', 'mil'),
   m(24, 'holiday-inn-tijuana', 'Holiday Inn Tijuana', 'mil'),
