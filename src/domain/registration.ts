@@ -1,7 +1,7 @@
 // The registration checks of spec §5, each returning the first failing message in the spec's order.
 // The wizard runs them step by step; the server runs the same ones on create_user and new_client.
 import { MSG } from './messages';
-import { normalizeUsername, USERNAME_MAX, USERNAME_MIN } from './username';
+import { normalizeUsername, usernameLengthProblem } from './username';
 import { isValidEmail, normalizeEmail } from './email';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 import { normalizeRfc, RFC_FOREIGN, rfcFitsType, type PersonType } from './rfc';
@@ -17,9 +17,9 @@ export interface AccountStep {
 export function checkAccountStep(a: AccountStep): string | null {
   if (!a.username.trim() || !a.password) return MSG.accountEmpty;
   if (a.confirmation !== undefined && a.password !== a.confirmation) return MSG.passwordsDiffer;
-  const username = normalizeUsername(a.username);
-  if (username.length < USERNAME_MIN) return MSG.usernameShort;
-  if (username.length > USERNAME_MAX) return MSG.usernameLong;
+  const length = usernameLengthProblem(normalizeUsername(a.username));
+  if (length === 'short') return MSG.usernameShort;
+  if (length === 'long') return MSG.usernameLong;
   if (a.password.length < PASSWORD_MIN) return MSG.passwordShort;
   if (a.password.length > PASSWORD_MAX) return MSG.passwordLong;
   return null;

@@ -1,16 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUsername } from '../../src/domain/username';
+import { normalizeUsername, usernameLengthProblem } from '../../src/domain/username';
 import { clampScore, PASSWORD_SCORE_LABELS, strengthPercent } from '../../src/domain/password';
 import { isValidEmail, normalizeEmail } from '../../src/domain/email';
 
 describe('username normalisation (spec §5)', () => {
   it('keeps letters, digits, dot and underscore, lowercased', () => {
-    expect(normalizeUsername('Juan.Pérez_2024!')).toBe('juan.prez_2024');
-    expect(normalizeUsername('MARIA LOPEZ')).toBe('marialopez');
+    expect(normalizeUsername('Juan.Perez_2024!')).toBe('juan.perez_2024');
+    expect(normalizeUsername('  ANA__Perez..MX!  ')).toBe('ana_perez.mx');
+  });
+  it('transliterates accents instead of dropping them', () => {
+    expect(normalizeUsername('Lupita Gómez')).toBe('lupita.gomez');
+    expect(normalizeUsername('Juan.Pérez_2024!')).toBe('juan.perez_2024');
+    expect(normalizeUsername('PEÑA Núñez')).toBe('pena.nunez');
+    expect(normalizeUsername('Ángel Güemes')).toBe('angel.guemes');
+    expect(normalizeUsername('Straße Øre')).toBe('strasse.ore');
+  });
+  it('turns spaces and hyphens between words into one dot', () => {
+    expect(normalizeUsername('MARIA LOPEZ')).toBe('maria.lopez');
+    expect(normalizeUsername('  ana   maría-luisa ')).toBe('ana.maria.luisa');
+    expect(normalizeUsername('ana - luisa')).toBe('ana.luisa');
+  });
+  it('drops what has no Latin letter to stand for it', () => {
+    expect(normalizeUsername('用户名abc')).toBe('abc');
+    expect(normalizeUsername('<script>x</script>')).toBe('scriptxscript');
+    expect(normalizeUsername('a\u0000b')).toBe('ab');
   });
   it('collapses repeated dots and underscores', () => {
     expect(normalizeUsername('a__b...c_._d')).toBe('a_b.c_._d');
     expect(normalizeUsername('x____y')).toBe('x_y');
+  });
+  it('checks the length of the normalised name', () => {
+    expect(usernameLengthProblem('abc')).toBe('short');
+    expect(usernameLengthProblem('abcd')).toBeNull();
+    expect(usernameLengthProblem('a'.repeat(25))).toBeNull();
+    expect(usernameLengthProblem('a'.repeat(26))).toBe('long');
   });
 });
 

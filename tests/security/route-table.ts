@@ -23,6 +23,7 @@ export interface PublicRoute {
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { route: 'GET /api/v2/captcha', why: 'the sign-up proof of work is asked for before any account exists' },
   { route: 'POST /api/v2/create_user', why: 'sign-up' },
+  { route: 'GET /api/v2/username_available', why: 'sign-up wizard: whether a user name is free, before any account exists (limited per address: 10 a minute, 60 an hour)' },
   { route: 'POST /api/v2/login', why: 'sign-in' },
   { route: 'POST /api/v2/password_reset*', why: 'password reset: the e-mailed single-use token is the credential' },
   { route: 'GET /meta_tags.json', why: 'catalog: expense categories, the same for everyone' },

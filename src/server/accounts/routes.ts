@@ -14,6 +14,7 @@ import { createClient, listAccounts, updateClient } from './clients';
 import { confirmReset, requestReset } from './password-reset';
 import { revokeSession } from './sessions';
 import { createUser, login, registrationProblem } from './users';
+import { UsernameAvailability, usernameAvailability, UsernameCheckLimits, UsernameQuery } from './username-availability';
 import { defineRoute } from '../http/route';
 import * as R from '../openapi/responses';
 import * as v from 'valibot';
@@ -31,6 +32,16 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
     if (!body.captcha) throw fail(400, MSG.captchaRequired);
     if (!(await spendCaptcha(s.db, await hmacKey(), body.captcha, s.clock))) throw fail(400, MSG.captchaInvalid);
     return ok(c, await createUser(s.db, body));
+  });
+
+  const usernameChecks = new UsernameCheckLimits();
+  defineRoute(app, {
+    method: 'get', path: '/api/v2/username_available', summary: 'Si un nombre de usuario (con la regla de registro aplicada) está libre. Límite: 10 por minuto y 60 por hora por dirección',
+    tag: 'Cuenta', auth: false, query: UsernameQuery, response: UsernameAvailability, errors: [429], params: { username: '*Nombre de usuario tal como se escribió' },
+  }, async (c, { query }) => {
+    usernameChecks.take(c.get('ip'), s.clock().getTime());
+    c.header('Cache-Control', 'no-store');
+    return ok(c, await usernameAvailability(s.db, query.username));
   });
 
   defineRoute(app, { method: 'post', path: '/api/v2/login', summary: 'Iniciar sesión con usuario o correo', tag: 'Cuenta', auth: false, body: LoginBody, response: R.LoginSession, errors: [429] }, async (c, { body }) => {
