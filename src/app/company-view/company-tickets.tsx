@@ -13,9 +13,10 @@ import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
 import { badgeLabel, cfdiRowInfo, type CfdiRowInfo } from '../../domain/cfdi-label';
 import { ReviewBadge } from '../tickets/review-badge';
+import { collaboratorOf, type CompanyTicket } from './company-view-api';
 
 interface Props {
-  tickets: readonly Ticket[];
+  tickets: readonly CompanyTicket[];
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
@@ -37,14 +38,14 @@ interface Row {
   xml: FileTarget | null;
 }
 
-const rowOf = (t: Ticket, companies: ReadonlyMap<string, string>): Row => {
+const rowOf = (t: CompanyTicket, companies: ReadonlyMap<string, string>): Row => {
   // Only the receipt's files: the ticket image stays its owner's.
   const { pdf, xml } = rowLinks(t);
   const cfdi = cfdiRowInfo(t);
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
-    who: t.username,
+    who: collaboratorOf(t),
     area: t.user_area || 'Sin departamento',
     origin: originOf(t, companies),
     category: t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL,

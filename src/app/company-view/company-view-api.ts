@@ -11,9 +11,15 @@ const monthParams = (rfc: string, year: number, month: number, action: string) =
   action,
 });
 
+/** A collaborator's ticket, with the name the company invited them by (older servers send none). */
+export type CompanyTicket = Ticket & { user_name?: string };
+
+/** Who spent it, as the manager knows them: the name, else the username. */
+export const collaboratorOf = (t: CompanyTicket): string => t.user_name?.trim() || t.username;
+
 /** One page of the month's tickets (newest first) and the month's total. */
 export interface TicketPage {
-  tickets: Ticket[];
+  tickets: CompanyTicket[];
   total: number;
   page: number;
   per_page: number;
@@ -32,8 +38,8 @@ export const getCompanyTickets = (rfc: string, year: number, month: number, page
   api.get<TicketPage>('/tickets/colaborators', { ...monthParams(rfc, year, month, 'company-view-tickets'), page, per_page: perPage }, signal);
 
 /** Every ticket of the month, 1,000 a call (the CSV report). */
-export async function allCompanyTickets(rfc: string, year: number, month: number): Promise<Ticket[]> {
-  const out: Ticket[] = [];
+export async function allCompanyTickets(rfc: string, year: number, month: number): Promise<CompanyTicket[]> {
+  const out: CompanyTicket[] = [];
   for (let page = 1; ; page++) {
     const got = await getCompanyTickets(rfc, year, month, page, undefined, 1000);
     out.push(...got.tickets);

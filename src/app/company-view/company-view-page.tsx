@@ -1,12 +1,11 @@
-// 'Gastos por colaborador de {month}' (spec §2 Company screens), gated by Gastos: the
-// approved spending of the company's collaborators (per month, by department, by category and venue) and
-// the month's tickets, which the manager selects and approves or rejects (with a reason); then reloads.
+// 'Gastos por colaborador de {month}' (spec §2 Company screens), gated by Gastos: the month's tickets of the
+// company's collaborators first, which the manager selects and approves or rejects (with a reason), then
+// the approved spending (per month, by department, by category and venue).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../../domain/account';
 import { batches, companyViewTitle, keepListed, monthSelection, toggleAll, type MonthSelection } from '../../domain/company-view';
 import { companyReportName, exportedText } from '../../domain/csv-report';
 import { MSG } from '../../domain/messages';
-import type { Ticket } from '../../domain/ticket';
 import { errorMessage, invalidate, keepPreviousData, problemOf, useApiQuery } from '../api/query';
 import { preloadCharts } from '../charts/charts';
 import { downloadFile } from '../tickets/downloads';
@@ -17,7 +16,7 @@ import { ForSelectedAccount } from '../layout/for-selected-account';
 import { Button } from '../ui/button';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
-import { allCompanyTickets, approveTickets, companyViewKeys, getCompanyStats, getCompanyTickets, PER_PAGE, rejectTickets, type TicketPage } from './company-view-api';
+import { allCompanyTickets, approveTickets, collaboratorOf, companyViewKeys, getCompanyStats, getCompanyTickets, PER_PAGE, rejectTickets, type CompanyTicket, type TicketPage } from './company-view-api';
 import { CompanyCharts } from './company-charts';
 import { RejectDialog } from './reject-dialog';
 import { CompanyTickets } from './company-tickets';
@@ -54,7 +53,10 @@ function MonthSelectionLine({ line, busy, onWholeMonth, onClear }: { line: Month
   );
 }
 
-/** The month's reads, one page of tickets and the stats; the last ones stay on screen while the next load. */
+/**
+ * The month's reads, one page of tickets and the stats, each failing on its own (the list stays usable when
+ * only the charts could not load); the last ones stay on screen while the next load.
+ */
 function useCompanyMonth(rfc: string, year: number, month: number, page: number) {
   const tickets = useApiQuery(companyViewKeys.tickets(rfc, year, month, page), ({ signal }) => getCompanyTickets(rfc, year, month, page, signal), {
     placeholderData: keepPreviousData,
@@ -67,9 +69,23 @@ function useCompanyMonth(rfc: string, year: number, month: number, page: number)
     /** False while the previous page stands in for the one asked. */
     fresh: !tickets.isPlaceholderData,
     stats: stats.data?.stats,
-    problem: problemOf(tickets) ?? problemOf(stats),
-    retry: () => [tickets, stats].filter((r) => r.isError).forEach((r) => void r.refetch()),
+    ticketsProblem: problemOf(tickets),
+    statsProblem: problemOf(stats),
+    retryTickets: () => void tickets.refetch(),
+    retryStats: () => void stats.refetch(),
   };
+}
+
+/** A read that failed, in place of what it would have shown, with its retry. */
+function ReadProblem({ problem, onRetry }: { problem: unknown; onRetry: () => void }) {
+  return (
+    <div className="notice notice--error stack company-view__problem" role="alert">
+      <p>{messageOf(problem)}</p>
+      <div>
+        <Button onClick={onRetry}>Reintentar</Button>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -106,7 +122,7 @@ function useSelection(year: number, month: number, listed: TicketPage | undefine
 type Selection = ReturnType<typeof useSelection>;
 
 function TicketsSection(props: {
-  tickets: Ticket[];
+  tickets: CompanyTicket[];
   total: number;
   page: number;
   onPage: (p: number) => void;
@@ -239,7 +255,8 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
       const listed = selected.size > 0 && !wholeMonth ? tickets : await allCompanyTickets(account.rfc, year, month);
       const chosen = selected.size > 0 ? listed.filter((t) => selected.has(t.ticket_id)) : listed;
       const { companyReport } = await import('../tickets/export-csv');
-      const report = companyReport(chosen, companies);
+      // The report's 'colaborador' names the person as the list does, not by their username.
+      const report = companyReport(chosen.map((t) => ({ ...t, username: collaboratorOf(t) })), companies);
       if (report.rows > 0) downloadFile(report.csv, companyReportName(month, year), 'text/csv;charset=utf-8');
       const left = report.omitted.income + report.omitted.noMoney;
       if (report.rows > 0 && left === 0) toast.success(exportedText(report));
@@ -251,36 +268,39 @@ function CompanyView({ account, year, month }: { account: Account; year: number;
     }
   }
 
-  if (read.problem) {
-    return (
-      <div className="notice notice--error stack" role="alert">
-        <p>{messageOf(read.problem)}</p>
-        <div>
-          <Button onClick={read.retry}>Reintentar</Button>
-        </div>
-      </div>
-    );
-  }
-  if (!read.page || !read.stats || pastEnd) return <SkeletonCard label="Cargando…" lines={6} />;
+  // The work first: the receipts to approve, then the charts of what was approved.
+  const listReady = read.page !== undefined && !pastEnd;
   return (
     <>
-      <CompanyCharts stats={read.stats} year={year} month={month} />
-      <TicketsSection
-        tickets={tickets}
-        total={read.page.total}
-        page={page}
-        onPage={setPage}
-        selection={selection}
-        busy={busy}
-        rejecting={rejecting}
-        exporting={exporting}
-        selectingMonth={selectingMonth}
-        companies={companies}
-        onApprove={approve}
-        onReject={() => setRejecting(true)}
-        onExport={() => void exportCsv()}
-        onWholeMonth={() => void selectWholeMonth()}
-      />
+      {read.ticketsProblem ? (
+        <ReadProblem problem={read.ticketsProblem} onRetry={read.retryTickets} />
+      ) : !listReady || !read.page ? (
+        <SkeletonCard label="Cargando comprobantes…" lines={6} />
+      ) : (
+        <TicketsSection
+          tickets={tickets}
+          total={read.page.total}
+          page={page}
+          onPage={setPage}
+          selection={selection}
+          busy={busy}
+          rejecting={rejecting}
+          exporting={exporting}
+          selectingMonth={selectingMonth}
+          companies={companies}
+          onApprove={approve}
+          onReject={() => setRejecting(true)}
+          onExport={() => void exportCsv()}
+          onWholeMonth={() => void selectWholeMonth()}
+        />
+      )}
+      {read.statsProblem ? (
+        <ReadProblem problem={read.statsProblem} onRetry={read.retryStats} />
+      ) : read.stats ? (
+        <CompanyCharts stats={read.stats} year={year} month={month} />
+      ) : (
+        <SkeletonCard label="Cargando gráficas…" lines={4} />
+      )}
       <RejectDialog open={rejecting} count={selected.size} busy={busy} onClose={() => setRejecting(false)} onReject={(reason) => void reject(reason)} />
     </>
   );

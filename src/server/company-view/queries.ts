@@ -25,14 +25,17 @@ const liveExpenses = (from: Date, to: Date) =>
   and(eq(tickets.type, TICKET_TYPE.expense), gte(tickets.receivedAt, from), lt(tickets.receivedAt, to), isNull(tickets.deletedAt));
 
 export interface TicketPage {
-  tickets: Ticket[];
+  tickets: (Ticket & { user_name: string })[];
   /** All the month's tickets of the collaborators (for the pager). */
   total: number;
   page: number;
   per_page: number;
 }
 
-/** One page of the month's type-2 tickets of the company's collaborators, newest first, with username and user_area. */
+/** The name a manager knows a collaborator by (the invitation's), never blank: the username when both parts are. */
+export const collaboratorName = (first: string, last: string, username: string) => `${first.trim()} ${last.trim()}`.trim() || username;
+
+/** One page of the month's type-2 tickets of the company's collaborators, newest first, with username, user_name and user_area. */
 export async function companyTickets(db: Db, companyClientId: number, year: number, month: number, page = 1, perPage = 50): Promise<TicketPage> {
   const { from, to } = monthRange(year, month);
   // The page's ids first, from a narrow sort (tickets × collaborators only), then the full rows of those ids:
@@ -45,9 +48,9 @@ export async function companyTickets(db: Db, companyClientId: number, year: numb
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ n: count() }).from(tickets).innerJoin(collaborators, ofCompany(companyClientId)).where(liveExpenses(from, to)),
-    // ticketQuery's selection is fixed; the department comes from a second, small read (one row per collaborator).
+    // ticketQuery's selection is fixed; the department and the name come from a second, small read (one row per collaborator).
     db
-      .select({ rfc: clients.rfc, area: companyAreas.area })
+      .select({ rfc: clients.rfc, area: companyAreas.area, firstName: collaborators.firstName, lastName: collaborators.lastName })
       .from(collaborators)
       .innerJoin(clients, eq(clients.id, collaborators.clientId))
       .leftJoin(companyAreas, eq(companyAreas.id, collaborators.areaId))
@@ -58,11 +61,12 @@ export async function companyTickets(db: Db, companyClientId: number, year: numb
         .where(inArray(tickets.id, pageIds.map((r) => r.id)))
         .orderBy(desc(tickets.receivedAt), desc(tickets.id))
     : [];
-  const areaOf = new Map(areas.map((a) => [a.rfc, a.area ?? '']));
+  const byRfc = new Map(areas.map((a) => [a.rfc, a]));
   return {
     tickets: rows.map((r) => {
       const { invoice: _invoice, ...t } = toTicket(r);
-      return { ...t, user_area: areaOf.get(t.rfc) ?? '' };
+      const who = byRfc.get(t.rfc);
+      return { ...t, user_area: who?.area ?? '', user_name: who ? collaboratorName(who.firstName, who.lastName, t.username) : t.username };
     }),
     total: Number(counted?.n ?? 0),
     page,

@@ -12,6 +12,7 @@ import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail, parseWith } from '../http/errors';
 import { gastosCompany, gastosCompanyByRfc } from './access';
+import { collaborationsOf } from './membership';
 import { companyStats, companyTickets } from './queries';
 import { companyOfTickets, reviewTickets, type Decision } from './review';
 import { CompanyViewQuery, LIST_PER_PAGE, MarkAsPaidBody, MarkAsRejectedBody } from './schemas';
@@ -32,6 +33,11 @@ const Stats = v.object({
   stats: v.object({ monthly: v.array(v.object({ month: v.string(), sum: v.number() })), departments: Group, categories: Group, venues: Group }),
 });
 const Reviewed = v.object({ message: v.string(), tickets: v.number() });
+const Collaborations = v.object({
+  collaborations: v.array(
+    v.object({ company_name: v.string(), company_rfc: v.string(), rfc: v.string(), area: v.string(), authorizer: v.string(), since: v.nullable(v.string()) }),
+  ),
+});
 
 export function companyViewRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -45,7 +51,7 @@ export function companyViewRoutes(s: Services): Hono<AppEnv> {
 
   defineRoute(app, {
     method: 'get', path: '/tickets/colaborators', tag: Tag, auth: true, params: { ...month, page: 'página (1..), 50 por página por omisión', per_page: 'tickets por página (1-1000)' }, errors: [403, 404],
-    summary: `Gastos (tipo 2) del mes, paginados del más reciente al más antiguo (total = todos los del mes) de los colaboradores activos de la empresa, con username y user_area (su departamento). Cada ticket revisado lleva review: {decision: 'aprobado'|'rechazado', reason} — el mismo campo aparece en los tickets del colaborador (/api/v2/tickets). ${manager}`,
+    summary: `Gastos (tipo 2) del mes, paginados del más reciente al más antiguo (total = todos los del mes) de los colaboradores activos de la empresa, con username, user_name (el nombre y apellido con que la empresa lo invitó) y user_area (su departamento). Cada ticket revisado lleva review: {decision: 'aprobado'|'rechazado', reason} — el mismo campo aparece en los tickets del colaborador (/api/v2/tickets). ${manager}`,
     response: v.object({ tickets: v.array(v.record(v.string(), v.unknown())), total: v.number(), page: v.number(), per_page: v.number() }),
   }, auth, async (c) => {
     const { co, year, month, page, perPage } = await query(c);
@@ -60,6 +66,12 @@ export function companyViewRoutes(s: Services): Hono<AppEnv> {
     const { co, year, month } = await query(c);
     return ok(c, { stats: await companyStats(s.db, co.id, year, month) });
   });
+
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/collaborations.json', tag: Tag, auth: true,
+    summary: 'Las empresas de las que el usuario es colaborador activo (invitación aceptada): nombre y RFC de la empresa, el RFC suyo que la empresa lee, su departamento y quién autoriza sus gastos. Lista vacía para quien no colabora con ninguna.',
+    response: Collaborations,
+  }, auth, async (c) => ok(c, { collaborations: await collaborationsOf(s.db, caller(c).userId) }));
 
   /** The company of a review: body.client_id, else the caller's company whose collaborators own the tickets. */
   const reviewingCompany = async (userId: number, clientId: number | undefined, ticketIds: readonly string[]) => {

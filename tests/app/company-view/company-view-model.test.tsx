@@ -136,4 +136,13 @@ describe("the collaborator's dashboard shows the review", () => {
     expect(html).toContain('-$50.00');
     expect(html).toContain('Sello inválido: el archivo fue alterado o no es auténtico');
   });
+
+  it('names each collaborator as the company invited them, falling back to the username', () => {
+    const named = { ...ticket({ ticket_id: 'n', username: 'ana.lopez' }), user_name: 'Ana <b>López</b>' };
+    const older = ticket({ ticket_id: 'o', username: 'beto99' });
+    const html = renderToStaticMarkup(<CompanyTickets tickets={[named, older]} selected={new Set()} onToggle={() => undefined} onToggleAll={() => undefined} companies={new Map()} />);
+    expect(html).toContain('Ana &lt;b&gt;López&lt;/b&gt;');
+    expect(html).not.toContain('ana.lopez');
+    expect(html).toContain('beto99');
+  });
 });
