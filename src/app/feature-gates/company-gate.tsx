@@ -5,6 +5,7 @@ import type { Account } from '../../domain/account';
 import { hasFeature, type Feature } from '../../domain/feature-gates';
 import { MSG } from '../../domain/messages';
 import { RFC_COMPANY_LENGTH } from '../../domain/rfc';
+import { CollaboratorOr } from './collaborations';
 import { PremiumAdvert } from './premium-advert';
 import { Icon } from '../ui/icon';
 import './feature-gates.css';
@@ -29,6 +30,7 @@ export function CompanyNotice({ rfc }: { rfc: string }) {
  */
 export function CompanyGate({ account, feature, children }: { account: Account; feature: Feature; children: ReactNode }) {
   if (hasFeature(feature, account)) return <>{children}</>;
-  if (account.rfc.length !== RFC_COMPANY_LENGTH) return <CompanyNotice rfc={account.rfc} />;
-  return <PremiumAdvert feature={feature} />;
+  const fallback = account.rfc.length !== RFC_COMPANY_LENGTH ? <CompanyNotice rfc={account.rfc} /> : <PremiumAdvert feature={feature} />;
+  // A collaborator is told whose screens these are instead.
+  return <CollaboratorOr rfc={account.rfc} fallback={fallback} />;
 }

@@ -17,6 +17,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
 import { DashboardTitle, DashboardToolbar, MonthList, PhoneBar, SyncNotices } from './dashboard-sections';
 import { useInvoiceRefresh } from './use-invoice-refresh';
+import { CompanyMembership } from './company-membership';
 import { selectAllState, selectionReducer, ticketRow } from '../tickets/ticket-list-model';
 import { MonthBalance } from '../tickets/month-balance';
 import { queryMonthPage, querySelectableIds } from '../tickets/month-query';
@@ -184,6 +185,7 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   return (
     <main id="main" className="page dashboard">
       <DashboardTitle title={title} accountName={accountName} rfc={rfc} sync={sync} />
+      <CompanyMembership rfc={rfc} />
 
       <MonthBalance rfc={rfc} year={year} month={month} />
 
