@@ -77,3 +77,16 @@ export function checkTaxData(t: TaxData): string | null {
   if (filled(t.taxRegime) && !regimesFor(rfc).some((r) => r.code === t.taxRegime?.trim())) return MSG.regimeInvalid;
   return null;
 }
+
+/**
+ * Editing billing data: the same checks, but the código postal is required (an account without one cannot
+ * receive a CFDI 4.0, so saving it empty only moves the refusal to the first invoice), and the message
+ * for missing data speaks of updating, not of registering.
+ */
+export function checkTaxDataUpdate(t: TaxData): string | null {
+  const problem = checkTaxData(t);
+  if (problem) return problem === MSG.missingInfo ? MSG.missingInfoUpdate : problem;
+  // Absent (undefined) = the edit leaves the stored one as it is.
+  if (t.type !== 'extranjero' && t.postalCode !== undefined && !isValidPostalCode(t.postalCode)) return MSG.postalCodeInvalid;
+  return null;
+}

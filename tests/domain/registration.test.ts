@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccountStep, checkEmailStep, checkTaxData } from '../../src/domain/registration';
+import { checkAccountStep, checkEmailStep, checkTaxData, checkTaxDataUpdate } from '../../src/domain/registration';
 import { MSG } from '../../src/domain/messages';
 
 describe('registration checks, in the spec order (§5)', () => {
@@ -47,5 +47,22 @@ describe('registration checks, in the spec order (§5)', () => {
   it('valid company and person pass', () => {
     expect(checkTaxData({ type: 'empresa', rfc: 'eku9003173c9', name: 'ESCUELA KEMPER URGATE' })).toBeNull();
     expect(checkTaxData({ type: 'persona', rfc: 'XIQB891116QE4', firstName: 'Berenice', lastName: 'Ximo Quezada' })).toBeNull();
+  });
+});
+
+describe('editing billing data (checkTaxDataUpdate)', () => {
+  const persona = { type: 'persona' as const, rfc: 'GOML800101AB1', firstName: 'Lupita', lastName: 'Gómez', taxRegime: '612' };
+  it('requires a five-digit código postal that registering may leave out', () => {
+    expect(checkTaxData({ ...persona, postalCode: '' })).toBeNull();
+    for (const postalCode of ['', '   ', '640', '6400A', '640000']) expect(checkTaxDataUpdate({ ...persona, postalCode })).toBe(MSG.postalCodeInvalid);
+    expect(checkTaxDataUpdate({ ...persona, postalCode: '64000' })).toBeNull();
+  });
+  it('leaves an absent código postal as stored, and never asks one of a foreigner', () => {
+    expect(checkTaxDataUpdate({ ...persona, postalCode: undefined })).toBeNull();
+    expect(checkTaxDataUpdate({ type: 'extranjero', rfc: 'XEXX010101000', name: 'Acme Inc', country: 'USA', taxId: '123456789' })).toBeNull();
+  });
+  it('speaks of updating, not of registering, when data is missing', () => {
+    expect(checkTaxDataUpdate({ ...persona, lastName: ' ', postalCode: '64000' })).toBe(MSG.missingInfoUpdate);
+    expect(checkTaxDataUpdate({ ...persona, rfc: 'MAL', postalCode: '64000' })).toBe(MSG.rfcInvalid);
   });
 });

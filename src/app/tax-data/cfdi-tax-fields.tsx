@@ -1,9 +1,20 @@
 // Código postal and Régimen fiscal (CFDI 4.0 asks both of a receiver): shared by the tax-data pane
-// (registration, add client) and the billing-data editor. Optional until an invoice needs them.
-import { regimesFor } from '../../domain/invoicing';
+// (registration, add client) and the billing-data editor. Optional while registering, required when editing.
+import { TAX_REGIMES } from '../../domain/invoicing';
+import { RFC_COMPANY_LENGTH, RFC_PERSON_LENGTH, type PersonType } from '../../domain/rfc';
 import { Select, TextField } from '../ui/fields';
 
+/** The regimes of a person type: the tab says which when there is one, else the RFC's length; both until then. */
+export function regimeOptions(type: PersonType | undefined, rfc: string) {
+  const kind = type ?? (rfc.length === RFC_COMPANY_LENGTH ? 'empresa' : rfc.length === RFC_PERSON_LENGTH ? 'persona' : undefined);
+  return TAX_REGIMES.filter((r) => (kind === 'empresa' ? r.moral : kind === 'persona' ? r.fisica : r.moral || r.fisica)).map((r) => ({
+    value: r.code,
+    label: `${r.code} · ${r.name}`,
+  }));
+}
+
 export function CfdiTaxFields({
+  type,
   rfc,
   postalCode,
   taxRegime,
@@ -11,7 +22,10 @@ export function CfdiTaxFields({
   errors,
   postalRef,
   regimeRef,
+  required = false,
 }: {
+  /** The tab or account's person type; the régimen list holds only its regimes. */
+  type?: PersonType;
   rfc: string;
   postalCode: string;
   taxRegime: string;
@@ -19,11 +33,8 @@ export function CfdiTaxFields({
   errors: { postalCode?: string | null; taxRegime?: string | null };
   postalRef?: (el: HTMLInputElement | null) => void;
   regimeRef?: (el: HTMLSelectElement | null) => void;
+  required?: boolean;
 }) {
-  // Personas morales (12) and físicas (13) have different regimes; until the RFC says which, offer both.
-  const options = (rfc.length >= 12 ? regimesFor(rfc) : regimesFor('XIQB891116QE4').concat(regimesFor('EKU9003173C9')))
-    .filter((r, i, all) => all.findIndex((x) => x.code === r.code) === i)
-    .map((r) => ({ value: r.code, label: `${r.code} · ${r.name}` }));
   return (
     <>
       <TextField
@@ -33,6 +44,7 @@ export function CfdiTaxFields({
         inputMode="numeric"
         maxLength={5}
         autoComplete="postal-code"
+        aria-required={required || undefined}
         hint="El de tu domicilio fiscal, como aparece en tu constancia de situación fiscal. Lo pide el CFDI 4.0."
         error={errors.postalCode ?? null}
         inputRef={postalRef}
@@ -41,7 +53,7 @@ export function CfdiTaxFields({
         label="Régimen fiscal"
         value={taxRegime}
         onChange={(e) => onChange({ taxRegime: e.target.value })}
-        options={options}
+        options={regimeOptions(type, rfc)}
         placeholder="- Selecciona tu régimen -"
         error={errors.taxRegime ?? null}
         selectRef={regimeRef}

@@ -3,7 +3,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Account } from '../../domain/account';
 import type { EditClientBody, NewClientBody } from '../../domain/client-schemas';
 import { MSG } from '../../domain/messages';
-import { checkTaxData, type TaxData } from '../../domain/registration';
+import { checkTaxData, checkTaxDataUpdate, type TaxData } from '../../domain/registration';
 import { normalizeRfc, RFC_COMPANY_LENGTH, RFC_FOREIGN, type PersonType } from '../../domain/rfc';
 import { FREE_PLAN_ID } from '../../domain/plans';
 import type { Db } from '../db/client';
@@ -32,7 +32,7 @@ interface Names {
 }
 
 /** Checks the tax data (type from the RFC's shape) and returns the columns to store. */
-function checkedNames(input: {
+function checkedNames(mode: 'create' | 'update', input: {
   rfc: string;
   name?: string | null;
   first_name?: string | null;
@@ -56,7 +56,8 @@ function checkedNames(input: {
     taxRegime: clean(input.regimen_fiscal),
   };
   // Only the extranjero tab fixes its RFC; elsewhere the generic foreign RFC is just an invalid one.
-  const problem = checkTaxData(t);
+  // An edit that sends a código postal must send a valid one; leaving it out keeps the stored one.
+  const problem = mode === 'update' ? checkTaxDataUpdate({ ...t, postalCode: input.zip_code == null ? undefined : t.postalCode }) : checkTaxData(t);
   if (problem) throw fail(400, problem);
   return {
     rfc,
@@ -94,7 +95,7 @@ export async function listAccounts(db: Db, userId: number): Promise<Account[]> {
 
 export async function createClient(db: Db, userId: number, body: NewClientBody): Promise<Account> {
   const u = body.ubication_data ?? {};
-  const names = checkedNames({
+  const names = checkedNames('create', {
     ...body.client,
     residencia_fiscal: u.residencia_fiscal,
     num_reg_id_trib: u.num_reg_id_trib,
@@ -137,7 +138,7 @@ export async function updateClient(db: Db, userId: number, body: EditClientBody)
     .where(and(eq(clients.id, id), eq(clients.userId, userId)))
     .limit(1);
   if (!own) throw fail(404, MSG.notFound);
-  const names = checkedNames({
+  const names = checkedNames('update', {
     ...body.client,
     residencia_fiscal: own.residenciaFiscal,
     num_reg_id_trib: own.numRegIdTrib,

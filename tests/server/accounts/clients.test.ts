@@ -143,7 +143,8 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
       body: { client: { diverza_client_id: created.diverza_client_id, rfc: 'UPDA010101AB1', name: 'X' } },
     });
     expect(toPerson.status).toBe(400);
-    expect(toPerson.json).toEqual({ errors: [MSG.missingInfo] });
+    // An edit speaks of updating, not of registering.
+    expect(toPerson.json).toEqual({ errors: [MSG.missingInfoUpdate] });
   });
 
   it('keeps the postal code and regime CFDI 4.0 needs, checked when given', async () => {
@@ -175,6 +176,27 @@ describe.each(DRIVERS)('tax accounts (user_clients, new_client, update_client) o
     const wrong = await h.call('PUT', '/update_client', { token: u.token, body: { client: { diverza_client_id: id, rfc: 'CPSA010101AB1', first_name: 'Ana', last_name: 'Paz', zip_code: 'ABCDE' } } });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({ errors: [MSG.postalCodeInvalid] });
+  });
+
+  it('refuses an edit that empties or mangles the postal code, and keeps the stored one', async () => {
+    const u = await h.signUp('cpedit');
+    const made = (await h.call('POST', '/new_client', {
+      token: u.token,
+      body: { client: { rfc: 'CPE010101AB1', name: 'Con CP', regimen_fiscal: '601' }, ubication_data: { zip_code: '64000' } },
+    })).json.response as Account;
+    const edit = (zip_code: unknown) =>
+      h.call('PUT', '/update_client', { token: u.token, body: { client: { diverza_client_id: made.diverza_client_id, rfc: 'CPE010101AB1', name: 'Con CP', zip_code } } });
+    for (const zip of ['', '   ', '640', '6400A', '123456', '64 00', '٦٤٠٠٠']) {
+      const r = await edit(zip);
+      expect(r.status, JSON.stringify(zip)).toBe(400);
+      expect(r.json).toEqual({ errors: [MSG.postalCodeInvalid] });
+    }
+    expect((await edit(64000)).status).toBe(400);
+    const still = (await h.call('GET', '/user_clients', { token: u.token })).json.response as Account[];
+    expect(still.find((a) => a.diverza_client_id === made.diverza_client_id)?.address[0]?.zip_code).toBe('64000');
+    const good = await edit('26015');
+    expect(good.status).toBe(200);
+    expect(good.json.response.address[0].zip_code).toBe('26015');
   });
 
   it('refuses an edit that would repeat another of the same user RFCs', async () => {
