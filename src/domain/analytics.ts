@@ -1,7 +1,7 @@
 // Spending summaries (spec §2 summary card and annual view, §9): top 5 plus 'Otros', change against
 // the previous period, and the year's balance. The server sends every group; the screens use these.
 import { UNCATEGORIZED_LABEL } from './categories';
-import { INCOME_TYPES, TICKET_TYPE } from './ticket';
+import { INCOME_TYPES, MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE } from './ticket';
 import { roundCents } from './money';
 
 export interface LabelValue {
@@ -85,10 +85,12 @@ export function sharePercent(value: number, total: number): number {
 
 /**
  * The establishment a spending counts under (analytics by venue): the CFDI's issuer when the ticket
- * has one, else its supported company's name. The server's SQL groups by the same rule.
+ * has one, else its supported company's name; null for a manual entry without a CFDI, which names no
+ * place ('Principales establecimientos' leaves it out). The server's SQL groups by the same rule.
  */
-export function venueLabel(t: { receipt: { name_issuer: string } | null }, companyName: string): string {
-  return t.receipt?.name_issuer || companyName;
+export function venueLabel(t: { receipt: { name_issuer: string } | null; company_short_name: string }, companyName: string): string | null {
+  if (t.receipt?.name_issuer) return t.receipt.name_issuer;
+  return t.company_short_name === MANUAL_COMPANY_SHORT_NAME ? null : companyName;
 }
 
 export interface SpendingBreakdown {
@@ -102,12 +104,13 @@ function sortedGroups(sums: Map<string, number>): LabelValue[] {
 
 /**
  * Spending (type 2) by venue and by category, grouped as the analytics endpoint groups it: the
- * category is the first tag, else 'Sin Categoría'. Lets a screen show the breakdown from the
+ * category is the first tag, else 'Sin Categoría'; a spending without a venue (venueOf gives null)
+ * counts in its category only. Lets a screen show the breakdown from the
  * device's tickets when the server cannot answer (offline).
  */
 export function spendingBreakdown<T extends { ticket_type_id: number; amount: string | number; tags: readonly { tag_name: string }[] }>(
   tickets: Iterable<T>,
-  venueOf: (t: T) => string,
+  venueOf: (t: T) => string | null,
 ): SpendingBreakdown {
   const venues = new Map<string, number>();
   const categories = new Map<string, number>();
@@ -116,7 +119,7 @@ export function spendingBreakdown<T extends { ticket_type_id: number; amount: st
     const c = cents(t.amount);
     const venue = venueOf(t);
     const category = t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL;
-    venues.set(venue, (venues.get(venue) ?? 0) + c);
+    if (venue !== null) venues.set(venue, (venues.get(venue) ?? 0) + c);
     categories.set(category, (categories.get(category) ?? 0) + c);
   }
   return { venues: sortedGroups(venues), categories: sortedGroups(categories) };

@@ -71,6 +71,8 @@ export interface Receipt {
   rfc_issuer: string;
   name_issuer: string;
   rfc_receiver: string;
+  /** Ours: the receiver's name as the CFDI writes it (who an issued invoice was for); absent from older servers. */
+  name_receiver?: string;
   emission_date: string;
   uuid: string;
   imp_tras: string;
@@ -203,13 +205,13 @@ export function receivedAtFromDate(yyyymmdd: string): string {
 }
 
 /**
- * Who the ticket is with, when a CFDI says it: the issuer for spending, the receiver's RFC for income
- * (the account issued it). null = no receipt; callers fall back to the supported company's name.
- * The server's analytics group venues by the same rule (issuer name first).
+ * Who the ticket is with, when a CFDI says it, by name where the CFDI gives one: the issuer for spending,
+ * the receiver for income (the account issued it). null = no receipt; callers fall back to the supported
+ * company's name. The server's analytics group venues by the same rule (issuer name first).
  */
 export function receiptParty(t: Pick<Ticket, 'receipt' | 'ticket_type_id'>): string | null {
   const r = t.receipt;
   if (!r) return null;
-  if (INCOME_TYPES.includes(t.ticket_type_id)) return r.rfc_receiver || null;
+  if (INCOME_TYPES.includes(t.ticket_type_id)) return r.name_receiver?.trim() || r.rfc_receiver || null;
   return r.name_issuer || r.rfc_issuer || null;
 }

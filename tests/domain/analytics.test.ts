@@ -61,6 +61,8 @@ describe('spending breakdown from the device (offline analytics)', () => {
   });
   const names = new Map([['oxxo', 'OXXO'], ['manual', 'Registro manual']]);
   const venueOf = (x: { company_short_name: string }) => names.get(x.company_short_name) ?? x.company_short_name;
+  /** As the device groups: a manual entry names no venue. */
+  const deviceVenue = (x: { company_short_name: string }) => venueLabel({ receipt: null, company_short_name: x.company_short_name }, venueOf(x));
 
   it('groups only spending (type 2) by venue and by first tag, untagged as Sin Categoría, largest first', () => {
     const out = spendingBreakdown(
@@ -76,6 +78,12 @@ describe('spending breakdown from the device (offline analytics)', () => {
     );
     expect(out.venues).toEqual([g('Registro manual', 300), g('OXXO', 100.3), g('pemex', 50.05)]);
     expect(out.categories).toEqual([g('Sin Categoría', 300), g('Alimentos y bebidas', 100.3), g('Gasolina', 50.05)]);
+  });
+
+  it('leaves manual entries out of the venues (Principales establecimientos) but not out of the categories', () => {
+    const out = spendingBreakdown([t(2, '100.10', 'oxxo', 'Alimentos y bebidas'), t(2, '300', 'manual', 'Viajes')], deviceVenue);
+    expect(out.venues).toEqual([g('OXXO', 100.1)]);
+    expect(out.categories).toEqual([g('Viajes', 300), g('Alimentos y bebidas', 100.1)]);
   });
 
   it('sums in cents, so many small amounts add up exactly', () => {
@@ -121,9 +129,10 @@ describe('share of a total', () => {
 });
 
 describe('venue of a spending', () => {
-  it('is the CFDI issuer when there is one, else the company', () => {
-    expect(venueLabel({ receipt: { name_issuer: 'OXXO' } }, 'Factura importada')).toBe('OXXO');
-    expect(venueLabel({ receipt: { name_issuer: '' } }, 'Factura importada')).toBe('Factura importada');
-    expect(venueLabel({ receipt: null }, 'Registro manual')).toBe('Registro manual');
+  it('is the CFDI issuer when there is one, else the company; a manual entry without a CFDI has none', () => {
+    expect(venueLabel({ receipt: { name_issuer: 'OXXO' }, company_short_name: 'cfdi' }, 'Factura importada')).toBe('OXXO');
+    expect(venueLabel({ receipt: { name_issuer: '' }, company_short_name: 'cfdi' }, 'Factura importada')).toBe('Factura importada');
+    expect(venueLabel({ receipt: null, company_short_name: 'manual' }, 'Registro manual')).toBeNull();
+    expect(venueLabel({ receipt: { name_issuer: 'Pemex' }, company_short_name: 'manual' }, 'Registro manual')).toBe('Pemex');
   });
 });

@@ -6,6 +6,8 @@ import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
+import type { Ticket } from '../../src/domain/ticket';
+import { manualTitle } from '../../src/app/tickets/ticket-list-model';
 import { startApp, type Running } from './harness';
 
 let app: Running;
@@ -32,7 +34,7 @@ async function demoMonth() {
   const now = new Date(Date.now() - 6 * 3_600_000); // Mexico City's calendar (UTC-6)
   const q = `usuario[rfc_owner]=XIQB891116QE4&date[year]=${now.getUTCFullYear()}&date[month]=${now.getUTCMonth() + 1}`;
   const list = await app.api(`/api/v2/tickets?${q}`, { token });
-  const tickets = (list.body as { response: { tickets: { ticket_id: string; ticket_type_id: number; receipt: { uuid: string; rfc_issuer: string } | null }[] } }).response.tickets;
+  const tickets = (list.body as { response: { tickets: Ticket[] } }).response.tickets;
   return { token, tickets };
 }
 
@@ -118,7 +120,7 @@ describe('selected tickets', () => {
 
   it("says so when the selection has no CFDI, and on a phone the bottom bar turns into the selection's actions", async () => {
     const { tickets } = await demoMonth();
-    const manual = tickets.find((t) => !t.receipt);
+    const manual = tickets.find((t) => !t.receipt && t.company_short_name === 'manual' && t.ticket_type_id === 2);
     expect(manual).toBeDefined();
     const { context, page } = await app.newContext({ width: 360, height: 780 });
     await login(page);
@@ -126,8 +128,9 @@ describe('selected tickets', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Agregar gasto' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await bar.count()).toBe(0);
     // The cards list: pick a manual spending (no CFDI). A card's PDF/XML links sit in its closed '⋮' menu,
-    // so they cannot tell cards apart; the manual origin can.
-    const card = page.locator('.ticket-cards__list > li').filter({ hasText: 'Registro manual' }).first();
+    // so they cannot tell cards apart; the manual entry's title (its note, else its category) and date can.
+    const title = manualTitle(manual!, new Map());
+    const card = page.locator('.ticket-cards__list > li').filter({ hasText: title }).filter({ hasText: manual!.received_at.slice(0, 10) }).first();
     await expect.poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
     await card.locator('input[type=checkbox]').check();
     await expect.poll(() => bar.isVisible()).toBe(true);

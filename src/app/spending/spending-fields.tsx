@@ -6,14 +6,49 @@ import { DateField } from '../ui/date-field';
 import { FileField } from '../ui/file-field';
 import { Select, TextField, type SelectOption } from '../ui/fields';
 import { TextArea } from '../ui/text-area';
-import { rateHint, type PanelField, type PanelState } from './spending-state';
+import { Button } from '../ui/button';
+import { lastRateText, rateHint, type PanelField, type PanelState } from './spending-state';
 
 const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 
-export function SpendingFields({ state, categoryOptions, onField: setField, bind, onFile }: {
+/**
+ * No rate known for the date: the rate, typed or implied by the pesos, and the last one this user used
+ * for that currency, offered as such.
+ */
+function TypedRate({ state, onRate }: { state: PanelState; onRate: (value: string) => void }) {
+  const last = state.lastRate;
+  const currency = state.form.currency;
+  return (
+    <div className="spending-rate">
+      <TextField
+        label={`Tipo de cambio (MXN por 1 ${currency})`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        value={state.rateInput}
+        onChange={(e) => onRate(e.target.value)}
+        hint={last ? undefined : 'Escribe cuántos pesos vale 1 ' + currency + ', o el monto en pesos abajo.'}
+      />
+      {last && (
+        <p className="spending-rate__last">
+          <span>{lastRateText(last)}</span>
+          {last.rate !== state.rateInput && (
+            <Button variant="ghost" className="btn--small" onClick={() => onRate(last.rate)} aria-label={`Usar el último tipo de cambio que usaste: ${last.rate}`}>
+              Usar {last.rate}
+            </Button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SpendingFields({ state, categoryOptions, onField: setField, onRate, bind, onFile }: {
   state: PanelState;
   categoryOptions: readonly SelectOption[];
   onField: (field: SpendingField) => (value: string) => void;
+  onRate: (value: string) => void;
   /** Registers a field's element, so a problem can focus it. */
   bind: (field: PanelField) => (el: HTMLElement | null) => void;
   onFile: (file: File | null) => void;
@@ -52,6 +87,7 @@ export function SpendingFields({ state, categoryOptions, onField: setField, bind
         error={state.errors.currency}
         selectRef={bind('currency')}
       />
+      {foreign && state.rate.status === 'unknown' && <TypedRate state={state} onRate={onRate} />}
       {foreign && (
         <TextField
           label="Monto en moneda nacional"

@@ -3,6 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
+import { NATIONAL_CURRENCY } from '../../domain/currency';
 import { MSG } from '../../domain/messages';
 import type { EntryKind, SpendingField } from '../../domain/spending-form';
 import { db, type CategoryRow } from '../../offline/db';
@@ -14,6 +15,7 @@ import { toast } from '../ui/toast-store';
 import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { fetchRate } from './exchange-rate';
+import { loadLastRate } from './last-rate';
 import { SpendingFields } from './spending-fields';
 import { checkAttachment, initialPanel, firstProblem, PANEL_TITLES, panelReducer, rateKey, savedMessage, type PanelAction, type PanelState } from './spending-state';
 import './spending.css';
@@ -61,6 +63,22 @@ function useExchangeRate(state: PanelState, dispatch: (action: PanelAction) => v
   }, [state.open, key, dispatch]);
 }
 
+/** The last rate this user used for the chosen currency (their tickets on the device; works offline). */
+function useLastRate(state: PanelState, dispatch: (action: PanelAction) => void) {
+  const currency = state.form.currency;
+  useEffect(() => {
+    if (!state.open || currency === NATIONAL_CURRENCY) return;
+    let live = true;
+    loadLastRate(db, currency).then(
+      (last) => live && dispatch({ type: 'last-rate', currency, last }),
+      () => undefined, // no suggestion: the user types the rate or the pesos
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.open, currency, dispatch]);
+}
+
 export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelProps) {
   const [state, dispatch] = useReducer(panelReducer, undefined, () => initialPanel());
   const categories = useCategories();
@@ -73,6 +91,7 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
   }, [kind]);
 
   useExchangeRate(state, dispatch);
+  useLastRate(state, dispatch);
 
   function close() {
     fileRef.current = null;
@@ -147,7 +166,14 @@ export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelPro
       }
     >
       <form id={formId} className="spending-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <SpendingFields state={state} categoryOptions={categoryOptions} onField={setField} bind={bind} onFile={pickAttachment} />
+        <SpendingFields
+          state={state}
+          categoryOptions={categoryOptions}
+          onField={setField}
+          onRate={(value) => dispatch({ type: 'rate-input', value })}
+          bind={bind}
+          onFile={pickAttachment}
+        />
       </form>
     </OffCanvas>
   );

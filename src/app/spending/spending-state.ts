@@ -1,6 +1,6 @@
 // The new spending / income panel as a reducer (spec §2, §5, §9): fields, the exchange rate and
 // its auto-filled national amount and note, the first problem, and the reset to MXN on close.
-import { conversionNote, NATIONAL_CURRENCY, toNational } from '../../domain/currency';
+import { conversionNote, impliedRate, NATIONAL_CURRENCY, nationalAmount, roundRate } from '../../domain/currency';
 import { MSG } from '../../domain/messages';
 import {
   ATTACHMENT_EXTENSIONS, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, checkSpendingForm, isAmount, isDate,
@@ -33,6 +33,18 @@ export type RateState =
 
 export type PanelField = SpendingField | 'attachment';
 
+/** The rate this user last used for a currency (from their own tickets on the device), to suggest it. */
+export interface LastRate {
+  currency: string;
+  /** Two decimals, '17.20'. */
+  rate: string;
+  /** YYYY-MM-DD of the ticket it comes from. */
+  date: string;
+}
+
+/** Without a known rate the user types either the rate or the pesos; the other follows. */
+export type RateDriver = 'rate' | 'national' | null;
+
 export interface PanelState {
   open: boolean;
   form: SpendingForm;
@@ -43,6 +55,12 @@ export interface PanelState {
   autoNational: boolean;
   autoNote: boolean;
   saving: boolean;
+  /** The rate as typed (or as implied by the typed pesos) when no rate is known for the date. */
+  rateInput: string;
+  /** Which of the rate and the pesos the user typed last (the other one is computed). */
+  driver: RateDriver;
+  /** The last rate used for the chosen currency, if any. */
+  lastRate: LastRate | null;
 }
 
 export function emptyForm(kind: EntryKind, now: Date = new Date()): SpendingForm {
@@ -59,6 +77,9 @@ export function initialPanel(kind: EntryKind = 'expense', now: Date = new Date()
     autoNational: true,
     autoNote: true,
     saving: false,
+    rateInput: '',
+    driver: null,
+    lastRate: null,
   };
 }
 
@@ -86,20 +107,42 @@ export type PanelAction =
   | { type: 'rate-loading'; key: string }
   | { type: 'rate-known'; key: string; rate: number; source: string }
   | { type: 'rate-unknown'; key: string }
+  | { type: 'rate-input'; value: string }
+  | { type: 'last-rate'; currency: string; last: LastRate | null }
   | { type: 'problem'; problem: FormProblem }
   | { type: 'saving' }
   | { type: 'save-failed'; message: string }
   | { type: 'saved'; now?: Date };
 
+/** The note we write (spec §9: amount, currency and rate), unless the user wrote their own. */
+function withNote(s: PanelState, rate: string | number | null): PanelState {
+  if (!s.autoNote) return s;
+  const ok = isAmount(s.form.amount) && rate !== null && roundRate(rate) !== null;
+  return { ...s, form: { ...s.form, note: ok ? conversionNote(s.form.amount, s.form.currency, rate) : '' } };
+}
+
 /** Fills the national amount and the note from the known rate, unless the user typed over them. */
 function applyRate(s: PanelState): PanelState {
   if (s.rate.status !== 'known' || s.rate.key !== rateKey(s.form)) return s;
   const form = { ...s.form };
-  const amount = isAmount(form.amount) ? Number(form.amount) : null;
-  if (s.autoNational) form.nationalAmount = amount === null ? '' : toNational(amount, s.rate.rate).toFixed(2);
-  if (s.autoNote) form.note = amount === null ? '' : conversionNote(amount, form.currency, s.rate.rate);
-  return { ...s, form };
+  if (s.autoNational) form.nationalAmount = nationalAmount(form.amount, s.rate.rate) ?? '';
+  return withNote({ ...s, form }, s.rate.rate);
 }
+
+/**
+ * With no rate known for the date: whichever of the rate and the pesos the user typed last decides the
+ * other (both at 2 decimals, spec §9), and the note says amount, currency and that rate.
+ */
+function applyTypedRate(s: PanelState): PanelState {
+  if (s.rate.status !== 'unknown' || s.rate.key !== rateKey(s.form)) return s;
+  const form = { ...s.form };
+  let rateInput = s.rateInput;
+  if (s.driver === 'rate') form.nationalAmount = nationalAmount(form.amount, rateInput) ?? '';
+  else if (s.driver === 'national') rateInput = impliedRate(form.amount, form.nationalAmount) ?? '';
+  return withNote({ ...s, form, rateInput }, roundRate(rateInput));
+}
+
+const applyAny = (s: PanelState): PanelState => applyTypedRate(applyRate(s));
 
 export function panelReducer(s: PanelState, a: PanelAction): PanelState {
   switch (a.type) {
@@ -112,7 +155,10 @@ export function panelReducer(s: PanelState, a: PanelAction): PanelState {
       const errors = { ...s.errors };
       delete errors[a.field];
       let next: PanelState = { ...s, errors, form: { ...s.form, [a.field]: a.value } };
-      if (a.field === 'nationalAmount') next.autoNational = false;
+      if (a.field === 'nationalAmount') {
+        next.autoNational = false;
+        next.driver = 'national';
+      }
       if (a.field === 'note') next.autoNote = a.value === '';
       if (a.field === 'currency') {
         // Back to pesos: the converted amount and our note no longer apply.
@@ -120,14 +166,14 @@ export function panelReducer(s: PanelState, a: PanelAction): PanelState {
           next.form.nationalAmount = '';
           if (s.autoNote) next.form.note = '';
         }
-        next.autoNational = true;
+        // Another currency: another rate, and another last-used suggestion.
+        next = { ...next, autoNational: true, rateInput: '', driver: null, lastRate: null };
         delete next.errors.nationalAmount;
       }
       const key = rateKey(next.form);
       if (key === '') next.rate = { status: 'none' };
       else if (s.rate.status !== 'none' && s.rate.key !== key) next.rate = { status: 'none' };
-      next = applyRate(next);
-      return next;
+      return applyAny(next);
     }
     case 'attachment': {
       const errors = { ...s.errors };
@@ -143,7 +189,14 @@ export function panelReducer(s: PanelState, a: PanelAction): PanelState {
       if (a.key !== rateKey(s.form)) return s;
       return applyRate({ ...s, rate: { status: 'known', key: a.key, rate: a.rate, source: a.source } });
     case 'rate-unknown':
-      return a.key === rateKey(s.form) ? { ...s, rate: { status: 'unknown', key: a.key } } : s;
+      return a.key === rateKey(s.form) ? applyTypedRate({ ...s, rate: { status: 'unknown', key: a.key } }) : s;
+    case 'rate-input': {
+      const errors = { ...s.errors };
+      delete errors.nationalAmount;
+      return applyTypedRate({ ...s, errors, rateInput: a.value, driver: 'rate', autoNational: true });
+    }
+    case 'last-rate':
+      return a.currency === s.form.currency ? { ...s, lastRate: a.last } : s;
     case 'problem':
       return { ...s, saving: false, errors: { [a.problem.field]: a.problem.message } };
     case 'saving':
@@ -161,6 +214,13 @@ export function firstProblem(s: PanelState, categoryIds: readonly number[], now?
   return checkSpendingForm(s.form, categoryIds, now);
 }
 
+export const RATE_UNKNOWN = 'No conocemos el tipo de cambio de esa fecha. Escribe el tipo de cambio o el monto en pesos: calculamos el otro.';
+
+/** 'Último tipo de cambio que usaste: 17.20 MXN por USD (2026-11-10)': the suggestion, said as what it is. */
+export function lastRateText(last: LastRate): string {
+  return `Último tipo de cambio que usaste: ${last.rate} MXN por ${last.currency} (${last.date})`;
+}
+
 /** The hint under 'Monto en moneda nacional' for the current rate state. */
 export function rateHint(rate: RateState): string | null {
   switch (rate.status) {
@@ -169,7 +229,7 @@ export function rateHint(rate: RateState): string | null {
     case 'known':
       return `Tipo de cambio: ${rate.rate.toFixed(2)} MXN${rate.source === 'banxico' ? ' (Banxico)' : ''}`;
     case 'unknown':
-      return MSG.rateUnknown;
+      return RATE_UNKNOWN;
     default:
       return null;
   }

@@ -23,7 +23,7 @@ function ticketsBetween(db: AppDb, rfc: string, from: string, to: string): Promi
   return db.tickets.where('[rfc+month]').between([rfc, from], [rfc, to], true, true).toArray();
 }
 
-/** Venues as the server names them: the CFDI issuer, else the company ('Registro manual' for manual entries). */
+/** Venues as the server names them: the CFDI issuer, else the company; manual entries name no venue. */
 function breakdown(tickets: readonly TicketRow[], companies: ReadonlyMap<string, string>): SpendingBreakdown {
   return spendingBreakdown(tickets, (t) => venueLabel(t, originName(t.company_short_name, companies)));
 }

@@ -39,3 +39,8 @@ export const TREND: Record<Trend, { arrow: string; words: string }> = {
   down: { arrow: '▼', words: 'baja' },
   flat: { arrow: '=', words: 'sin cambio' },
 };
+
+/** What a change is measured against, for screen readers: 'respecto al mes anterior' (al, never 'a el'). */
+export function changeAgainst(period: 'month' | 'year'): string {
+  return period === 'month' ? 'respecto al mes anterior' : 'respecto al año anterior';
+}

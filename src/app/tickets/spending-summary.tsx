@@ -19,7 +19,7 @@ import { Skeleton } from '../ui/skeleton';
 import { useOnline } from '../use-online';
 import { deviceMonthSpending } from './device-analytics';
 import { querySyncedVersion } from './month-query';
-import { percentText, spendingSummary, TREND, type SpendingAnswer, type SpendingSummary as Summary } from './spending-summary-model';
+import { changeAgainst, percentText, spendingSummary, TREND, type SpendingAnswer, type SpendingSummary as Summary } from './spending-summary-model';
 
 type Outcome = { status: 'done'; summary: Summary | null } | { status: 'offline' } | { status: 'error'; message: string };
 /** Not loaded until an answer (or failure) for this account and month arrived; a refresh keeps the old one. */
@@ -84,7 +84,7 @@ function TopList({ title, items, showChange, pastWords }: { title: string; items
                   <span className={`spending-summary__change spending-summary__change--${item.trend} tabular`}>
                     <span aria-hidden="true">{trend.arrow}</span> <span className="visually-hidden">{`${trend.words} `}</span>
                     {percentText(item.change)}
-                    <span className="visually-hidden">{` respecto a ${pastWords}`}</span>
+                    <span className="visually-hidden">{` ${pastWords}`}</span>
                   </span>
                 ) : (
                   <span className="spending-summary__change muted" aria-hidden="true">
@@ -105,7 +105,7 @@ function TopList({ title, items, showChange, pastWords }: { title: string; items
  * bar and change against the previous period). `period` names that period for the change.
  */
 export function SpendingBreakdownView({ summary, period, caption, defer = false }: { summary: Summary; period: 'month' | 'year'; caption: string; defer?: boolean }) {
-  const pastWords = period === 'month' ? 'el mes anterior' : 'el año anterior';
+  const pastWords = changeAgainst(period);
   return (
     <div className="spending-summary__body">
       <DonutChart slices={summary.donut} caption={caption} defer={defer} />

@@ -5,9 +5,10 @@ import { displayDate, MONTH_NAMES } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
 import {
-  isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, receiptParty, STATUS_LABELS, statusDisplay,
+  CFDI_COMPANY_SHORT_NAME, isIncome, isSelectable, MANUAL_COMPANY_SHORT_NAME, receiptParty, STATUS_LABELS, statusDisplay,
   type StatusDisplay, type Ticket,
 } from '../../domain/ticket';
+import { isConversionNote } from '../../domain/currency';
 import type { TicketInvoice } from '../../domain/invoicing';
 import type { FileTarget } from '../../domain/file-links';
 import { invoicePath, type InvoicePathView } from './invoice-path-model';
@@ -31,13 +32,10 @@ export interface NameLookups {
   incomeCategories: ReadonlyMap<number, string>;
 }
 
-export function originName(shortName: string, companies: ReadonlyMap<string, string>): string {
-  return companies.get(shortName) ?? (shortName === MANUAL_COMPANY_SHORT_NAME ? 'Registro manual' : shortName);
-}
+export const MANUAL_ORIGIN = 'Registro manual';
 
-/** The origin column: the CFDI's other party when there is one, else the supported company. */
-export function originOf(t: Ticket, companies: ReadonlyMap<string, string>): string {
-  return receiptParty(t) ?? originName(t.company_short_name, companies);
+export function originName(shortName: string, companies: ReadonlyMap<string, string>): string {
+  return companies.get(shortName) ?? (shortName === MANUAL_COMPANY_SHORT_NAME ? MANUAL_ORIGIN : shortName);
 }
 
 /** The category shown: the first tag for expenses (spec §3), the income category for income. */
@@ -48,13 +46,43 @@ export function categoryLabel(t: Ticket, incomeCategories: ReadonlyMap<number, s
   return t.tags[0]?.tag_name ?? UNCATEGORIZED_LABEL;
 }
 
+/**
+ * A manual entry says what it was: its note's first line, else its category ('Registro manual' says
+ * nothing a list of manual entries can be told apart by). The note we wrote for a foreign amount
+ * ('12.50 USD al tipo de cambio 17.25') is already beside the amount, so the category serves better.
+ */
+export function manualTitle(t: Ticket, incomeCategories: ReadonlyMap<number, string>): string {
+  const line = t.note.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+  if (line && !isConversionNote(line)) return line;
+  const category = categoryLabel(t, incomeCategories);
+  return category === UNCATEGORIZED_LABEL ? MANUAL_ORIGIN : category;
+}
+
+/** A merchant's brand ('Autozone') as the catalog names it, for tickets of a merchant we invoice for. */
+function merchantBrand(t: Ticket, companies: ReadonlyMap<string, string>): string | null {
+  const short = t.company_short_name;
+  if (short === MANUAL_COMPANY_SHORT_NAME || short === CFDI_COMPANY_SHORT_NAME) return null;
+  return companies.get(short) || null;
+}
+
+/**
+ * The row's title (the origin column): a manual entry's note or category; a merchant's brand rather than
+ * the legal name on its invoice; else the CFDI's other party by name; else the supported company.
+ */
+export function originOf(t: Ticket, companies: ReadonlyMap<string, string>, incomeCategories: ReadonlyMap<number, string> = new Map()): string {
+  if (t.company_short_name === MANUAL_COMPANY_SHORT_NAME && !t.receipt) return manualTitle(t, incomeCategories);
+  return merchantBrand(t, companies) ?? receiptParty(t) ?? originName(t.company_short_name, companies);
+}
+
 /** Search matches origin, ticket number, category, note, amount (as typed or as shown) and what the CFDI is ('nota de crédito'). */
 export function matchesSearch(t: Ticket, query: string, lookups: NameLookups): boolean {
   const q = normalize(query);
   if (!q) return true;
   const amount = Number(t.amount);
   const haystack = [
-    originOf(t, lookups.companies),
+    originOf(t, lookups.companies, lookups.incomeCategories),
+    originName(t.company_short_name, lookups.companies),
+    t.receipt?.name_issuer ?? '',
     t.company_short_name,
     t.ticket_number,
     categoryLabel(t, lookups.incomeCategories),
@@ -156,7 +184,7 @@ export function ticketRow(t: Ticket & { syncState?: string; invoice?: TicketInvo
   return {
     id: t.ticket_id,
     date: displayDate(t.received_at),
-    origin: originOf(t, lookups.companies),
+    origin: originOf(t, lookups.companies, lookups.incomeCategories),
     number: t.ticket_number,
     categoryKind: income ? 'income' : 'expense',
     categoryValue: income ? (t.income_meta_tag_id === null ? '' : String(t.income_meta_tag_id)) : tag ? String(tag.tag_id) : '',

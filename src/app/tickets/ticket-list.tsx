@@ -193,7 +193,8 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }
             </span>
           </div>
           <CfdiSummary row={row} onOpen={onCfdi} />
-          {row.note && <p className="ticket-card__note">{row.note}</p>}
+          {/* A manual entry titled by its note does not repeat it. */}
+          {row.note && row.note.trim() !== row.origin && <p className="ticket-card__note">{row.note}</p>}
           {row.review && <ReviewBadge review={row.review} block />}
           {row.invoice && <InvoicePath path={row.invoice} onChanged={onInvoiceChanged} />}
         </div>

@@ -3,7 +3,8 @@
 // from at most a few hundred rows and no ticket row ever reaches Node.
 import { and, eq, gte, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { metaTags, ticketMonthTotals as totals } from '../db/schema';
+import { companies, metaTags, ticketMonthTotals as totals } from '../db/schema';
+import { MANUAL_COMPANY_ID } from '../../domain/ticket';
 
 export const EXPENSE_TYPE = 2;
 export const INCOME_TYPES = [3, 4] as const;
@@ -75,7 +76,8 @@ const byValue = (a: Group, b: Group) => b.value - a.value || (a.label < b.label 
 /**
  * Spending (type 2) of a period and of the one before, by venue and by category: the two periods are
  * adjacent, so it is one range read of the totals grouped by GROUPING SETS ((period, venue), (period,
- * category)). Venue: the CFDI issuer's name, else the supported company's (kept so by the triggers).
+ * category)). Venue: the CFDI issuer's name, else the supported company's (kept so by the triggers);
+ * manual entries count in the categories but name no establishment, so they are left out of the venues.
  * Every group is returned, sorted by value descending; the client makes the top 5 and 'Otros'.
  */
 export async function spendingAnalytics(db: Db, clientId: number, year: number, month?: number): Promise<SpendingAnalytics> {
@@ -87,6 +89,8 @@ export async function spendingAnalytics(db: Db, clientId: number, year: number, 
       venue: sql<string | null>`${totals.venue}`,
       category,
       value: sql<string>`round(sum(${totals.total}), 2)::text`,
+      // A venue group of manual entries: their venue is the manual company's name, which names no place.
+      manual: sql<boolean>`coalesce(bool_or(${totals.venue} = (select ${companies.name} from ${companies} where ${companies.id} = ${MANUAL_COMPANY_ID})), false)`,
     })
     .from(totals)
     .leftJoin(metaTags, eq(metaTags.id, totals.metaTagId))
@@ -104,8 +108,9 @@ export async function spendingAnalytics(db: Db, clientId: number, year: number, 
   for (const r of rows) {
     const side = r.isCurrent ? out.current : out.past;
     const value = Number(r.value);
-    if (r.venue !== null) side.venues.push({ label: r.venue, value });
-    else if (r.category !== null) side.categories.push({ label: r.category, value });
+    if (r.venue !== null) {
+      if (!r.manual) side.venues.push({ label: r.venue, value });
+    } else if (r.category !== null) side.categories.push({ label: r.category, value });
   }
   for (const side of [out.current, out.past]) {
     side.venues.sort(byValue);

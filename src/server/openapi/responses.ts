@@ -90,6 +90,7 @@ export const Receipt = v.object({
   rfc_issuer: v.string(),
   name_issuer: v.string(),
   rfc_receiver: v.string(),
+  name_receiver: v.pipe(v.string(), v.description('Nombre del receptor tal como viene en el CFDI (a quién se facturó un ingreso)')),
   emission_date: v.pipe(v.string(), v.description('Fecha del CFDI tal como viene en el XML (hora de la Ciudad de México)')),
   uuid: v.pipe(v.string(), v.description('Folio fiscal (UUID del TimbreFiscalDigital)')),
   imp_tras: v.pipe(v.string(), v.description('Impuestos trasladados, 2 decimales')),
@@ -158,7 +159,7 @@ export const Stats = v.object({
 
 const Group = v.object({ label: v.string(), value: v.pipe(v.number(), v.description('MXN, redondeado a 2 decimales')) });
 const Breakdown = v.object({
-  venues: v.pipe(v.array(Group), v.description('Gasto por establecimiento (nombre de la empresa; "Registro manual" para capturas manuales), de mayor a menor, todos los grupos')),
+  venues: v.pipe(v.array(Group), v.description('Gasto por establecimiento (el emisor del CFDI, si no el nombre de la empresa; sin las capturas manuales, que no nombran un lugar), de mayor a menor, todos los grupos')),
   categories: v.pipe(v.array(Group), v.description('Gasto por categoría ("Sin Categoría" si no tiene), de mayor a menor, todos los grupos')),
 });
 export const SpendingAnalytics = v.object({

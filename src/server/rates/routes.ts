@@ -25,6 +25,14 @@ const DateParam = v.pipe(
 );
 const BaseParam = v.pipe(v.string(MSG.currencyInvalid), v.transform((s) => s.trim().toUpperCase()), v.picklist(CURRENCIES, MSG.currencyInvalid));
 
+/** GET's answer: the rate, or `rate: null` and `source: null` when none is known (an ordinary answer, not an error). */
+export const RateLookup = v.object({
+  base: v.string(),
+  date: v.pipe(v.string(), v.description('Fecha de publicación usada (aaaa-mm-dd), la última dentro de 7 días; sin tipo de cambio, la fecha pedida')),
+  rate: v.pipe(v.nullable(v.number()), v.description('MXN por 1 unidad de base; null si no se conoce para esa fecha (ni para los 7 días anteriores)')),
+  source: v.pipe(v.nullable(v.picklist(['banxico', 'manual'])), v.description('null si no se conoce el tipo de cambio')),
+});
+
 export const RateQuery = v.object({ base: BaseParam, date: v.optional(DateParam) });
 
 export const ManualRateBody = v.object({
@@ -42,16 +50,17 @@ export function rateRoutes(s: Services): Hono<AppEnv> {
   const auth = requireAuth(s);
 
   defineRoute(app, {
-    method: 'get', path: '/api/v3/exchange_rates', summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días', tag: 'Tipo de cambio', auth: true, response: R.ExchangeRate, errors: [404],
+    method: 'get', path: '/api/v3/exchange_rates',
+    summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días; si no se conoce (o la fecha es futura), 200 con rate: null',
+    tag: 'Tipo de cambio', auth: true, response: RateLookup,
     params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' },
   }, auth, async (c) => {
     const q = parseWith(RateQuery, { base: c.req.query('base') ?? '', date: c.req.query('date') || undefined });
     const date = q.date ?? todayInput(s.clock()).replace(/\//g, '-');
-    if (isFutureDate(date.replace(/-/g, '/'), s.clock())) throw fail(404, MSG.rateUnknown);
     if (q.base === 'MXN') return ok(c, { base: q.base, date, rate: 1, source: s.rates.kind });
-    const rate = await s.rates.rateFor(q.base, date);
-    if (!rate) throw fail(404, MSG.rateUnknown);
-    return ok(c, rate);
+    // Nothing is published for a future date; either way the panel asks the user for the rate or the pesos.
+    const rate = isFutureDate(date.replace(/-/g, '/'), s.clock()) ? null : await s.rates.rateFor(q.base, date);
+    return ok(c, rate ?? { base: q.base, date, rate: null, source: null });
   });
 
   // Support staff only, refused before the body is read.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import {
-  ATTACHMENT_TOO_LARGE, checkAttachment, firstProblem, initialPanel, panelReducer, rateHint, rateKey, savedMessage,
-  type PanelAction, type PanelState,
+  ATTACHMENT_TOO_LARGE, checkAttachment, firstProblem, initialPanel, lastRateText, panelReducer, RATE_UNKNOWN, rateHint, rateKey,
+  savedMessage, type PanelAction, type PanelState,
 } from '../../../src/app/spending/spending-state';
 
 const now = new Date('2026-11-22T18:00:00Z');
@@ -70,10 +70,67 @@ describe('new spending / income panel', () => {
     expect(s.rate).toEqual({ status: 'none' });
   });
 
-  it('without a rate, asks the user to type the amount in pesos (never blocks)', () => {
+  it('without a rate, asks for the rate or the amount in pesos (never blocks)', () => {
     let s = run({ type: 'open', kind: 'expense', now }, { type: 'field', field: 'currency', value: 'JPY' });
     s = panelReducer(s, { type: 'rate-unknown', key: rateKey(s.form) });
-    expect(rateHint(s.rate)).toBe(MSG.rateUnknown);
+    expect(rateHint(s.rate)).toBe(RATE_UNKNOWN);
+  });
+
+  describe('with no rate known for the date', () => {
+    const unknown = (...more: PanelAction[]) => {
+      const s = run({ type: 'open', kind: 'expense', now }, { type: 'field', field: 'amount', value: '12.50' }, { type: 'field', field: 'currency', value: 'USD' });
+      return more.reduce(panelReducer, panelReducer(s, { type: 'rate-unknown', key: rateKey(s.form) }));
+    };
+
+    it('a typed rate computes the pesos and writes the note', () => {
+      const s = unknown({ type: 'rate-input', value: '17.25' });
+      expect(s.form.nationalAmount).toBe('215.63');
+      expect(s.form.note).toBe('12.50 USD al tipo de cambio 17.25');
+      expect(firstProblem(s, categories, now)).toEqual({ field: 'category', message: MSG.categoryRequired });
+    });
+
+    it('typed pesos compute the rate, and the note says that rate', () => {
+      const s = unknown({ type: 'field', field: 'nationalAmount', value: '215.60' });
+      expect(s.rateInput).toBe('17.25');
+      expect(s.form.nationalAmount).toBe('215.60');
+      expect(s.form.note).toBe('12.50 USD al tipo de cambio 17.25');
+    });
+
+    it('a new amount recomputes whichever one the user did not type', () => {
+      let s = unknown({ type: 'rate-input', value: '17.25' }, { type: 'field', field: 'amount', value: '10' });
+      expect(s.form.nationalAmount).toBe('172.50');
+      s = panelReducer(s, { type: 'field', field: 'nationalAmount', value: '180' });
+      s = panelReducer(s, { type: 'field', field: 'amount', value: '9' });
+      expect(s).toMatchObject({ rateInput: '20.00', form: { nationalAmount: '180', note: '9.00 USD al tipo de cambio 20.00' } });
+    });
+
+    it('a rate that is not a positive number leaves the pesos empty (the spec’s check asks for them)', () => {
+      const s = unknown({ type: 'field', field: 'category', value: '2' }, { type: 'rate-input', value: '-3' });
+      expect(s.form.nationalAmount).toBe('');
+      expect(s.form.note).toBe('');
+      expect(firstProblem(s, categories, now)).toEqual({ field: 'nationalAmount', message: MSG.nationalAmountRequired });
+    });
+
+    it('a note the user wrote is kept', () => {
+      const s = unknown({ type: 'field', field: 'note', value: 'Cena en Houston' }, { type: 'rate-input', value: '17' });
+      expect(s.form.note).toBe('Cena en Houston');
+    });
+
+    it('keeps the last rate used for that currency as a suggestion, dropped when the currency changes', () => {
+      let s = unknown({ type: 'last-rate', currency: 'USD', last: { currency: 'USD', rate: '17.20', date: '2026-11-10' } });
+      expect(s.lastRate).toEqual({ currency: 'USD', rate: '17.20', date: '2026-11-10' });
+      expect(lastRateText(s.lastRate!)).toBe('Último tipo de cambio que usaste: 17.20 MXN por USD (2026-11-10)');
+      // A late answer for another currency is ignored.
+      expect(panelReducer(s, { type: 'last-rate', currency: 'EUR', last: null }).lastRate).not.toBeNull();
+      s = panelReducer(s, { type: 'field', field: 'currency', value: 'EUR' });
+      expect(s).toMatchObject({ lastRate: null, rateInput: '' });
+    });
+
+    it('a rate known later (back online) takes over', () => {
+      let s = unknown({ type: 'rate-input', value: '17' });
+      s = panelReducer(s, { type: 'rate-known', key: rateKey(s.form), rate: 18, source: 'banxico' });
+      expect(s.form).toMatchObject({ nationalAmount: '225.00', note: '12.50 USD al tipo de cambio 18.00' });
+    });
   });
 
   it('closing resets every field and the currency to MXN', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentText, spendingSummary, TREND } from '../../../src/app/tickets/spending-summary-model';
+import { changeAgainst, percentText, spendingSummary, TREND } from '../../../src/app/tickets/spending-summary-model';
 
 describe('spendingSummary', () => {
   it('is null when the month has no spending', () => {
@@ -50,5 +50,12 @@ describe('spendingSummary', () => {
     expect(summary?.hasPast).toBe(true);
     // The device never saw the previous period: no change to show.
     expect(spendingSummary({ current, past: null })?.hasPast).toBe(false);
+  });
+});
+
+describe('what a change is measured against', () => {
+  it('says "respecto al" (never "a el") for the month and for the year', () => {
+    expect(changeAgainst('month')).toBe('respecto al mes anterior');
+    expect(changeAgainst('year')).toBe('respecto al año anterior');
   });
 });

@@ -6,7 +6,7 @@ import {
 import { receipt, ticket } from './fixtures';
 
 const lookups: NameLookups = {
-  companies: new Map([['oxxo', 'OXXO'], ['manual', 'Registro manual']]),
+  companies: new Map([['oxxo', 'OXXO'], ['manual', 'Registro manual'], ['cfdi', 'Factura importada'], ['autozone', 'Autozone']]),
   incomeCategories: new Map([[2, 'Honorarios']]),
 };
 
@@ -58,7 +58,7 @@ describe('row model', () => {
     const row = ticketRow({ ...ticket({ note: 'comida' }), syncState: 'pending' }, lookups);
     expect(row).toMatchObject({
       date: '2026-11-20',
-      origin: 'Registro manual',
+      origin: 'comida',
       categoryKind: 'expense',
       categoryValue: '1',
       categoryLabel: 'Alimentos y bebidas',
@@ -124,5 +124,48 @@ describe('selection (spec §4)', () => {
 
   it('resets (month or RFC change)', () => {
     expect(selectionReducer(new Set(['a']), { type: 'reset' }).size).toBe(0);
+  });
+});
+
+describe('row titles people can scan', () => {
+  it('a manual entry is titled by its note (first line), else by its category, never "Registro manual" when it says more', () => {
+    expect(ticketRow(ticket({ note: '  Comida con Ana \nsegunda línea' }), lookups).origin).toBe('Comida con Ana');
+    expect(ticketRow(ticket({ note: '' }), lookups).origin).toBe('Alimentos y bebidas');
+    expect(ticketRow(ticket({ ticket_type_id: 4, tags: [], income_meta_tag_id: 2 }), lookups).origin).toBe('Honorarios');
+    expect(ticketRow(ticket({ note: '   ', tags: [] }), lookups).origin).toBe('Registro manual');
+  });
+
+  it('the note we wrote for a foreign amount does not become the title: the category does', () => {
+    const row = ticketRow(ticket({ note: '12.50 USD al tipo de cambio 17.25', currency: 'USD', original_amount: '12.50', amount: '215.63' }), lookups);
+    expect(row.origin).toBe('Alimentos y bebidas');
+  });
+
+  it('an invoiced merchant ticket shows the brand, not the legal name on its CFDI (still found by either)', () => {
+    const t = ticket({
+      company_short_name: 'autozone', ticket_status_name: 'facturado',
+      receipt: { ...receipt, name_issuer: 'AUTOZONE DE MEXICO S DE RL DE CV', rfc_issuer: 'AME970109GW0' },
+    });
+    expect(ticketRow(t, lookups).origin).toBe('Autozone');
+    expect(matchesSearch(t, 'autozone de mexico', lookups)).toBe(true);
+  });
+
+  it('an imported CFDI shows the counterparty by name: the issuer of a spending, the receiver of an income', () => {
+    const spending = ticket({ company_short_name: 'cfdi', receipt: { ...receipt, name_issuer: 'Cadena Comercial Oxxo', rfc_issuer: 'CCO8605231N4' } });
+    expect(ticketRow(spending, lookups).origin).toBe('Cadena Comercial Oxxo');
+    const income = ticket({
+      company_short_name: 'cfdi', ticket_type_id: 3, tags: [],
+      receipt: { ...receipt, rfc_issuer: 'LOVA850101AB1', rfc_receiver: 'EKU9003173C9', name_receiver: 'ESCUELA KEMPER URGATE' },
+    });
+    expect(ticketRow(income, lookups).origin).toBe('ESCUELA KEMPER URGATE');
+    // An older server without the receiver's name: the RFC is what there is.
+    const old = ticket({ company_short_name: 'cfdi', ticket_type_id: 3, tags: [], receipt: { ...receipt, rfc_receiver: 'EKU9003173C9' } });
+    expect(ticketRow(old, lookups).origin).toBe('EKU9003173C9');
+  });
+
+  it('a foreign-currency row carries its original amount beside the pesos', () => {
+    const row = ticketRow(ticket({ amount: '215.63', currency: 'USD', original_amount: '12.50' }), lookups);
+    expect(row.shownAmount).toBe('$215.63');
+    expect(row.cfdi.foreign).toBe('12.50 USD');
+    expect(ticketRow(ticket({ currency: 'MXN', original_amount: null }), lookups).cfdi.foreign).toBeNull();
   });
 });

@@ -83,17 +83,20 @@ describe.each(DRIVERS)('exchange rates on %s', (driver) => {
 
   const get = (query: string, token = userToken) => h.call('GET', `/api/v3/exchange_rates?${query}`, { token });
 
-  it('answers 404 with the Spanish message when no rate is known (the user types the national amount)', async () => {
+  /** No rate known: an ordinary answer (200, rate null), so the panel asks for the rate or the pesos and no 404 reaches the console. */
+  const noRate = (base: string, date: string) => ({ response: { base, date, rate: null, source: null } });
+
+  it('answers 200 with rate null when no rate is known (the user types the rate or the national amount)', async () => {
     const r = await get('base=USD&date=2026-10-14');
-    expect(r.status).toBe(404);
-    expect(r.json).toEqual({ errors: [MSG.rateUnknown] });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual(noRate('USD', '2026-10-14'));
   });
 
   it('lets only staff enter a rate by hand; everyone signed in can read it', async () => {
     const denied = await h.call('PUT', '/api/v3/exchange_rates', { token: userToken, body: { base: 'USD', date: '2026-10-09', rate: 18.5 } });
     expect(denied.status).toBe(403);
     expect(denied.json).toEqual({ errors: [MSG.forbidden] });
-    expect((await get('base=USD&date=2026-10-09')).status).toBe(404);
+    expect((await get('base=USD&date=2026-10-09')).json).toEqual(noRate('USD', '2026-10-09'));
 
     const put = await h.call('PUT', '/api/v3/exchange_rates', { token: staffToken, body: { base: 'usd', date: '2026-10-09', rate: '18.4567' } });
     expect(put.status).toBe(200);
@@ -101,9 +104,9 @@ describe.each(DRIVERS)('exchange rates on %s', (driver) => {
     expect((await get('base=USD&date=2026-10-09')).json).toEqual({ response: { base: 'USD', date: '2026-10-09', rate: 18.4567, source: 'manual' } });
     // Saturday and Sunday use Friday's; more than 7 days later nothing is known.
     expect((await get('base=USD&date=2026/10/11')).json.response).toMatchObject({ date: '2026-10-09', rate: 18.4567 });
-    expect((await get('base=USD&date=2026-10-17')).status).toBe(404);
+    expect((await get('base=USD&date=2026-10-17')).json).toEqual(noRate('USD', '2026-10-17'));
     // Another currency is another series.
-    expect((await get('base=EUR&date=2026-10-09')).status).toBe(404);
+    expect((await get('base=EUR&date=2026-10-09')).json).toEqual(noRate('EUR', '2026-10-09'));
     expect((await h.call('GET', '/api/v3/exchange_rates?base=USD&date=2026-10-09')).status).toBe(401);
   });
 
@@ -126,9 +129,10 @@ describe.each(DRIVERS)('exchange rates on %s', (driver) => {
     expect((await get('base=XYZ&date=2026-10-09')).json).toEqual({ errors: [MSG.currencyInvalid] });
     expect((await get('base=USD&date=ayer')).json).toEqual({ errors: [MSG.dateInvalid] });
     expect((await get('base=MXN&date=2026-10-09')).json.response).toMatchObject({ base: 'MXN', rate: 1 });
-    const future = await get(`base=USD&date=${new Date().getUTCFullYear() + 1}-01-01`);
-    expect(future.status).toBe(404);
-    expect(future.json).toEqual({ errors: [MSG.rateUnknown] });
+    const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
+    const future = await get(`base=USD&date=${nextYear}`);
+    expect(future.status).toBe(200);
+    expect(future.json).toEqual(noRate('USD', nextYear));
   });
 
   it('BanxicoRates: asks SIE with Bmx-Token, uses the last publication within 7 days, caches it, keeps staff entries', async () => {

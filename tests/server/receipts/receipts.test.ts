@@ -35,12 +35,12 @@ describe.each(DRIVERS)('receipts on %s', (driver) => {
   const archive = (tickets: string[], token: string) =>
     h.app.request(`/api/v3/receipts/archive?${tickets.map((t) => `tickets[]=${t}`).join('&')}&access_token=${token}`);
 
-  it('lists the receipt on its ticket (spec §3 Receipt)', async () => {
+  it('lists the receipt on its ticket (spec §3 Receipt), with the receiver’s name (ours: an issued invoice’s row names its client)', async () => {
     const list = await h.call('GET', `/api/v2/tickets?usuario[rfc_owner]=${a.rfc}&date[year]=2026&date[month]=7`, { token: a.token });
     const byId = new Map(list.json.response.tickets.map((t: { ticket_id: string }) => [t.ticket_id, t]));
     expect(byId.get(ids.withA)).toMatchObject({
       receipt: {
-        receipt_id: receiptIds.a, rfc_issuer: 'EKU9003173C9', name_issuer: 'ESCUELA KEMPER URGATE', rfc_receiver: 'GODE561231GR8',
+        receipt_id: receiptIds.a, rfc_issuer: 'EKU9003173C9', name_issuer: 'ESCUELA KEMPER URGATE', rfc_receiver: 'GODE561231GR8', name_receiver: 'EMMA GOMEZ DIAZ',
         emission_date: '2026-07-07T10:00:00', uuid: UUID_A, imp_tras: '160.00', imp_ret: '0.00', metodo_pago: 'PUE', numctapago: '',
       },
     });
