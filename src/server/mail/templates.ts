@@ -1,28 +1,18 @@
-// The Spanish e-mails the API sends (plain text plus simple HTML).
+// The Spanish e-mails of the accounts and receipts areas, in the branded layout (layout.ts): the password
+// reset and 'Compartir'.
 import type { MailMessage } from './mailer';
-import { escapeHtml } from './html';
+import { renderMail } from './layout';
 
 export function passwordResetMail(to: string, username: string, link: string): MailMessage {
-  const text = [
-    `Hola, ${username}:`,
-    '',
-    'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Cuentas Claras.',
-    'Abre este enlace para elegir una nueva contraseña (vale por 1 hora y solo funciona una vez):',
-    '',
-    link,
-    '',
-    'Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
-    '',
-    'Cuentas Claras',
-  ].join('\n');
-  const html = `<!doctype html><html lang="es-MX"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hola, ${escapeHtml(username)}:</p>
-<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta de Cuentas Claras.</p>
-<p><a href="${escapeHtml(link)}" style="color:#0f766e">Elegir una nueva contraseña</a></p>
-<p>El enlace vale por 1 hora y solo funciona una vez. Si no fuiste tú, ignora este correo: tu contraseña no cambiará.</p>
-<p>Cuentas Claras</p>
-</body></html>`;
-  return { to, subject: 'Restablece tu contraseña de Cuentas Claras', text, html };
+  const body = renderMail({
+    preview: 'Elige una nueva contraseña para tu cuenta. El enlace vale por 1 hora.',
+    greeting: `Hola, ${username}:`,
+    intro: ['Recibimos una solicitud para restablecer la contraseña de tu cuenta de Cuentas Claras.', 'Usa este botón para elegir una nueva contraseña:'],
+    action: { label: 'Elegir una nueva contraseña', href: link },
+    outro: ['El enlace vale por 1 hora y solo funciona una vez.', 'Si no fuiste tú, ignora este correo: tu contraseña no cambiará.'],
+    footer: 'Recibes este correo porque alguien pidió restablecer la contraseña de tu cuenta de Cuentas Claras.',
+  });
+  return { to, subject: 'Restablece tu contraseña de Cuentas Claras', ...body };
 }
 
 export interface ShareMailInput {
@@ -40,27 +30,26 @@ export interface ShareMailInput {
 /** 'Compartir' (spec §5): the selected invoices to someone, with the user's message; a copy to the user. */
 export function shareReceiptsMail(input: ShareMailInput): MailMessage {
   const who = input.senderName ? `${input.senderName} (${input.senderEmail})` : input.senderEmail;
+  const name = input.senderName || input.senderEmail;
   const noun = input.count === 1 ? 'una factura' : `${input.count} facturas`;
-  const lines = [
-    'Hola:',
-    '',
-    `${who} te envía ${noun}${input.totals ? `: ${input.totals}` : ''}. Encontrarás adjuntos el PDF y el XML de cada una.`,
-  ];
-  if (input.message) lines.push('', 'Su mensaje:', '', input.message);
-  lines.push('', 'Folios fiscales (UUID):', ...input.uuids.map((u) => `- ${u}`), '', 'Enviado con Cuentas Claras');
-  const html = `<!doctype html><html lang="es-MX"><body style="font-family:sans-serif;color:#1f2937">
-<p>Hola:</p>
-<p>${escapeHtml(who)} te envía ${noun}${input.totals ? `: <strong>${escapeHtml(input.totals)}</strong>` : ''}. Encontrarás adjuntos el PDF y el XML de cada una.</p>
-${input.message ? `<p>Su mensaje:</p><blockquote style="white-space:pre-wrap;border-left:3px solid #d1d5db;margin:0;padding-left:1em">${escapeHtml(input.message)}</blockquote>` : ''}
-<p>Folios fiscales (UUID):</p><ul>${input.uuids.map((u) => `<li>${escapeHtml(u)}</li>`).join('')}</ul>
-<p style="color:#4b5563">Enviado con Cuentas Claras</p>
-</body></html>`;
+  const body = renderMail({
+    preview: `${name} te envía ${noun} con su PDF y su XML.`,
+    greeting: 'Hola:',
+    intro: [
+      [{ strong: who }, ` te envía ${noun}`, ...(input.totals ? [': ', { strong: input.totals }] : []), '.'],
+      input.count === 1 ? 'Encontrarás adjuntos su PDF y su XML.' : 'Encontrarás adjuntos el PDF y el XML de cada una.',
+    ],
+    quote: { label: 'Su mensaje:', text: input.message },
+    facts: input.uuids.map((u, i) => [input.uuids.length === 1 ? 'Folio fiscal (UUID)' : `Folio fiscal ${i + 1}`, u] as const),
+    // A long name would make a three-line button.
+    action: { label: name.length <= 24 ? `Responder a ${name}` : 'Responder',  href: `mailto:${encodeURIComponent(input.senderEmail).replace(/%40/g, '@')}` },
+    footer: `Te escribimos porque ${who} usó Cuentas Claras para enviarte sus facturas. Si respondes, tu respuesta le llega a esa persona.`,
+  });
   return {
     to: input.to,
     cc: input.senderEmail,
     replyTo: input.senderEmail,
-    subject: input.count === 1 ? `${input.senderName || input.senderEmail} te compartió una factura` : `${input.senderName || input.senderEmail} te compartió ${input.count} facturas`,
-    text: lines.join('\n'),
-    html,
+    subject: input.count === 1 ? `${name} te compartió una factura` : `${name} te compartió ${input.count} facturas`,
+    ...body,
   };
 }
