@@ -1,9 +1,9 @@
 // 'Contraseña del SAT' + 'Confirma tu contraseña' (spec §2, §5, §7, §8): checked in order on the phone,
-// then SAT authenticate and save; 400 is shown inline on the password, success as the spec's text.
+// then SAT authenticate and save; 400 is shown inline on the password; success is told by the status card
+// (the page's onConnected), so no banner here outlives the sync it announced.
 // What the user typed stays while offline or on failure; it is cleared only after a success.
 import { useState, type FormEvent } from 'react';
 import { useFieldRefs } from '../ui/use-field-problem';
-import { MSG } from '../../domain/messages';
 import { PasswordField } from '../ui/password-field';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
@@ -13,7 +13,7 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fieldError, setFieldError] = useState<{ field: SatField; message: string } | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'unavailable' | 'offline'; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'error' | 'unavailable' | 'offline'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const { reg, focus } = useFieldRefs<'password' | 'confirm'>();
 
@@ -34,7 +34,6 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
       case 'ok':
         setPassword('');
         setConfirm('');
-        setNotice({ kind: 'ok', message: MSG.satSyncStarted });
         onConnected();
         break;
       case 'invalid':
@@ -84,9 +83,9 @@ export function CiecForm({ ctx, connected, onConnected, onUseEfirma }: { ctx: Fl
         />
         <div aria-live="polite" className="sat-form__live">
           {notice && (
-            <div className={notice.kind === 'ok' ? 'notice notice--success' : notice.kind === 'error' ? 'notice notice--error' : 'notice notice--info'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+            <div className={notice.kind === 'error' ? 'notice notice--error' : 'notice notice--info'} role="alert">
               <p>
-                <Icon name={notice.kind === 'ok' ? 'check' : notice.kind === 'offline' ? 'wifiOff' : notice.kind === 'error' ? 'alert' : 'info'} /> {notice.message}
+                <Icon name={notice.kind === 'offline' ? 'wifiOff' : notice.kind === 'error' ? 'alert' : 'info'} /> {notice.message}
               </p>
               {notice.kind === 'unavailable' && onUseEfirma && (
                 <p>

@@ -3,7 +3,6 @@
 import { useState, type FormEvent, type Ref } from 'react';
 import { useFieldRefs } from '../ui/use-field-problem';
 import { displayDate } from '../../domain/dates';
-import { MSG } from '../../domain/messages';
 import type { SatSyncStatus } from '../../domain/sat-sync';
 import { PasswordField } from '../ui/password-field';
 import { Button } from '../ui/button';
@@ -11,13 +10,13 @@ import { FileField } from '../ui/file-field';
 import { Icon } from '../ui/icon';
 import { checkEfirma, connectEfirma, SYNC_TXT, type EfirmaDraft, type EfirmaField, type FlowContext } from './sync-model';
 
-const NOTICE_CLASS = { ok: 'success', offline: 'info', error: 'error' } as const;
-const NOTICE_ICON = { ok: 'check', offline: 'wifiOff', error: 'alert' } as const;
+const NOTICE_CLASS = { offline: 'info', error: 'error' } as const;
+const NOTICE_ICON = { offline: 'wifiOff', error: 'alert' } as const;
 
 export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: FlowContext; efirma: SatSyncStatus['efirma']; onConnected: () => void; headingRef?: Ref<HTMLHeadingElement> }) {
   const [draft, setDraft] = useState<EfirmaDraft>({ cer: null, key: null, password: '' });
   const [fieldError, setFieldError] = useState<{ field: EfirmaField; message: string } | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'offline' | 'error'; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'offline' | 'error'; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const { reg, focus } = useFieldRefs<'cer' | 'key' | 'password'>();
@@ -38,7 +37,6 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
     if (out.kind === 'ok') {
       setDraft({ cer: null, key: null, password: '' });
       setFormKey((k) => k + 1);
-      setNotice({ kind: 'ok', message: MSG.satSyncStarted });
       onConnected();
     } else {
       setNotice({ kind: out.kind === 'offline' ? 'offline' : 'error', message: out.message });
@@ -91,7 +89,7 @@ export function EfirmaForm({ ctx, efirma, onConnected, headingRef }: { ctx: Flow
         />
         <div aria-live="polite" className="sat-form__live">
           {notice && (
-            <div className={`notice notice--${NOTICE_CLASS[notice.kind]}`} role={notice.kind === 'ok' ? 'status' : 'alert'}>
+            <div className={`notice notice--${NOTICE_CLASS[notice.kind]}`} role="alert">
               <p>
                 <Icon name={NOTICE_ICON[notice.kind]} /> {notice.message}
               </p>

@@ -70,6 +70,15 @@ export function lastResultText(s: Pick<SatSyncStatus, 'last_imported' | 'last_er
   return `La última sincronización trajo ${s.last_imported} comprobantes nuevos.`;
 }
 
+/**
+ * After a save, the status card says the sync started (MSG.satSyncStarted) until a status read after the
+ * save shows that sync done; meanwhile the previous sync's result is not shown (it would contradict it).
+ */
+export function showsSyncStarted(savedAt: number | null, status: Pick<SatSyncStatus, 'running'> | undefined, readAt: number): boolean {
+  if (savedAt === null) return false;
+  return !status || status.running || readAt < savedAt;
+}
+
 /** Which forms the page offers; while the status is unknown (offline, error) both. */
 export function offeredMethods(status: Pick<SatSyncStatus, 'methods'> | undefined): readonly SatMethod[] {
   return status ? status.methods : ['ciec', 'efirma'];

@@ -18,7 +18,7 @@ import { Skeleton } from '../ui/skeleton';
 import { useOnline } from '../use-online';
 import { CiecForm } from './ciec-form';
 import { EfirmaForm } from './efirma-form';
-import { disconnect, isConnected, lastConnectionText, lastResultText, offeredMethods, SYNC_TXT, type FlowContext } from './sync-model';
+import { disconnect, isConnected, lastConnectionText, lastResultText, offeredMethods, showsSyncStarted, SYNC_TXT, type FlowContext } from './sync-model';
 import { useSyncStatus } from './use-sync-status';
 import './sync.css';
 
@@ -46,7 +46,10 @@ export function CompanyNotice({ rfc }: { rfc: string }) {
 function SyncPanel({ account }: { account: Account }) {
   const online = useOnline();
   const userId = getSession()?.user_id;
-  const { status, error, loading, refresh } = useSyncStatus(userId, account.rfc, online);
+  const { status, error, loading, readAt, refresh } = useSyncStatus(userId, account.rfc, online);
+  // When a password or an e.firma was last saved here: the card then tells the sync started.
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const statusHeading = useRef<HTMLHeadingElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [disconnecting, setDisconnecting] = useState(false);
   const [disconnectError, setDisconnectError] = useState<string | null>(null);
@@ -55,8 +58,19 @@ function SyncPanel({ account }: { account: Account }) {
   const ctx: FlowContext = { userId: userId ?? 0, rfc: account.rfc, online, reload: () => syncAccounts(db) };
   const connected = isConnected(account, status);
   const methods = offeredMethods(status);
-  const result = status ? lastResultText(status) : null;
+  const started = showsSyncStarted(savedAt, status, readAt);
+  // The previous sync's result, not while the new one is under way.
+  const result = status && !started ? lastResultText(status) : null;
   const synchronizedAt = status?.synchronized_at ?? account.synchronized_at;
+
+  /** Saved: the status card, above the forms, says what happens now; on a phone it is scrolled to. */
+  function onSaved() {
+    setSavedAt(Date.now());
+    setDisconnectError(null);
+    refresh();
+    statusHeading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    statusHeading.current?.focus({ preventScroll: true });
+  }
 
   async function confirmDisconnect() {
     setDisconnecting(true);
@@ -65,6 +79,7 @@ function SyncPanel({ account }: { account: Account }) {
     setConfirming(false);
     if (out.kind === 'ok') {
       setDisconnectError(null);
+      setSavedAt(null);
       refresh();
     } else setDisconnectError(out.message);
   }
@@ -72,7 +87,9 @@ function SyncPanel({ account }: { account: Account }) {
   return (
     <div className="sat-grid">
       <section className="card stack sat-status" aria-labelledby="sat-status-title" aria-busy={loading || undefined}>
-        <h2 id="sat-status-title">Estado de la conexión</h2>
+        <h2 id="sat-status-title" ref={statusHeading} tabIndex={-1}>
+          Estado de la conexión
+        </h2>
         <p className={connected ? 'sat-badge sat-badge--on' : 'sat-badge sat-badge--off'}>
           <Icon name={connected ? 'check' : 'wifiOff'} /> <span>{connected ? SYNC_TXT.connected : SYNC_TXT.disconnected}</span>
         </p>
@@ -89,6 +106,11 @@ function SyncPanel({ account }: { account: Account }) {
           )}
         </dl>
         <div aria-live="polite" className="stack sat-status__live">
+          {started && (
+            <p className="notice notice--success" role="status">
+              <Icon name="check" /> {MSG.satSyncStarted}
+            </p>
+          )}
           {status?.running && (
             <p className="sat-running" role="status">
               <Spinner /> {SYNC_TXT.running}
@@ -129,11 +151,11 @@ function SyncPanel({ account }: { account: Account }) {
         <CiecForm
           ctx={ctx}
           connected={connected}
-          onConnected={refresh}
+          onConnected={onSaved}
           onUseEfirma={methods.includes('efirma') ? () => efirmaHeading.current?.focus() : null}
         />
       )}
-      {methods.includes('efirma') && <EfirmaForm ctx={ctx} efirma={status?.efirma ?? null} onConnected={refresh} headingRef={efirmaHeading} />}
+      {methods.includes('efirma') && <EfirmaForm ctx={ctx} efirma={status?.efirma ?? null} onConnected={onSaved} headingRef={efirmaHeading} />}
 
       <ConfirmDialog
         open={confirming}

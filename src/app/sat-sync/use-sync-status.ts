@@ -11,6 +11,8 @@ export interface SyncStatusState {
   status: SatSyncStatus | undefined;
   error: string | null;
   loading: boolean;
+  /** When the status on screen was read (epoch ms; 0 before the first answer). */
+  readAt: number;
   refresh: () => void;
 }
 
@@ -23,6 +25,7 @@ export function useSyncStatus(userId: number | undefined, rfc: string, online: b
     status: read.data,
     error: read.error ? errorMessage(read.error) : null,
     loading: read.isFetching,
+    readAt: read.dataUpdatedAt,
     refresh: () => void read.refetch(),
   };
 }

@@ -1,7 +1,7 @@
 // The SAT sync page's rules (spec §4 SAT sync, §5, §6, §9): which screen, the password checks in their
 // order, the e.firma file checks, the status texts and the 'last sync' date format.
 import { describe, expect, it } from 'vitest';
-import { checkEfirma, checkSatPassword, isConnected, lastConnectionText, lastResultText, offeredMethods, SYNC_TXT } from '../../../src/app/sat-sync/sync-model';
+import { checkEfirma, checkSatPassword, isConnected, lastConnectionText, lastResultText, offeredMethods, showsSyncStarted, SYNC_TXT } from '../../../src/app/sat-sync/sync-model';
 import { lastSyncDate } from '../../../src/domain/dates';
 import { MSG } from '../../../src/domain/messages';
 import { EFIRMA_FILE_MAX_BYTES, satSyncView } from '../../../src/domain/sat-sync';
@@ -91,5 +91,18 @@ describe("last sync date 'MMMM DD del YYYY a las h:mm a' (spec §9), Mexico City
     expect(lastSyncDate('2021-07-10T14:05:00.000Z')).toBe('julio 10 del 2021 a las 9:05 am');
     expect(lastConnectionText(null)).toBe(SYNC_TXT.never);
     expect(lastConnectionText('2026-11-05T21:07:00.000Z')).toBe('noviembre 05 del 2026 a las 3:07 pm');
+  });
+});
+
+describe('after saving, the status card says the sync started', () => {
+  const SAVED = 1_000;
+  it('until a status read after the save shows that sync done; nothing when nothing was saved here', () => {
+    expect(showsSyncStarted(null, { running: true }, 2_000)).toBe(false);
+    // The status on screen is from before the save: still under way as far as we know.
+    expect(showsSyncStarted(SAVED, { running: false }, 500)).toBe(true);
+    expect(showsSyncStarted(SAVED, undefined, 0)).toBe(true);
+    // Read after the save: queued or running, then done.
+    expect(showsSyncStarted(SAVED, { running: true }, 1_500)).toBe(true);
+    expect(showsSyncStarted(SAVED, { running: false }, 1_500)).toBe(false);
   });
 });
