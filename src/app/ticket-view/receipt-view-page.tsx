@@ -1,15 +1,19 @@
 // The public receipt of a merchant ticket (top-level rule 1, `#/tickets?ref=…`): no sign-in. Loading, then
-// the receipt, or one short line when it cannot be shown (spec: an error flag, nothing else).
+// the receipt, or the error flag (spec: no receipt data is shown) under our logo, with a way into the app:
+// whoever scanned a QR from a printed ticket lands here with nothing to go back to.
 import { useEffect, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { formatMoney } from '../../domain/money';
 import { api } from '../api/client';
+import { buttonClass } from '../ui/button';
 import { groupFolio, matchesLink, readReceipt, REF_PATTERN, type Receipt } from './receipt-model';
 import './receipt-view.css';
 
 export const RECEIPT_TXT = {
   loading: 'Cargando…',
   error: 'No pudimos mostrar este ticket.',
+  errorHint: 'Revisa que el enlace esté completo o vuelve a escanear el código QR de tu ticket.',
+  home: 'Ir a Cuentas Claras',
   total: 'Total',
   subtotal: 'Subtotal',
   tax: 'IVA',
@@ -68,9 +72,24 @@ export function ReceiptView({ state }: { state: ViewState }) {
   return (
     <main className="receipt-page">
       {state.kind === 'loading' && <p className="receipt-status" role="status">{RECEIPT_TXT.loading}</p>}
-      {state.kind === 'error' && <p className="receipt-status receipt-error" role="alert" data-error="true">{RECEIPT_TXT.error}</p>}
+      {state.kind === 'error' && <ReceiptProblem />}
       {state.kind === 'loaded' && <ReceiptCard r={state.receipt} />}
     </main>
+  );
+}
+
+function ReceiptProblem() {
+  return (
+    <section className="receipt receipt-problem" aria-labelledby="receipt-problem">
+      <img className="receipt-problem__logo" src="/favicon.svg" alt="Cuentas Claras" width="48" height="48" />
+      <h1 id="receipt-problem" className="receipt-status receipt-error" role="alert" data-error="true">
+        {RECEIPT_TXT.error}
+      </h1>
+      <p className="receipt-problem__hint">{RECEIPT_TXT.errorHint}</p>
+      <a className={buttonClass('primary')} href="/#/">
+        {RECEIPT_TXT.home}
+      </a>
+    </section>
   );
 }
 

@@ -53,9 +53,12 @@ describe('receipt view', () => {
     expect(html).toMatch(/<img class="receipt__qr" src="\/api\/v3\/tickets\/K7Q2M9X4TB8C1ZP5\/qr.svg" alt="[^"]+" width="180" height="180"\/>/);
   });
 
-  it('on failure only the error flag: one short line, nothing else', () => {
+  it('on failure the error flag under our logo and a way into the app, and no receipt data', () => {
     const html = renderToStaticMarkup(<ReceiptView state={{ kind: 'error' }} />);
-    expect(html).toBe(`<main class="receipt-page"><p class="receipt-status receipt-error" role="alert" data-error="true">${RECEIPT_TXT.error}</p></main>`);
+    expect(html).toMatch(new RegExp(`<h1 id="receipt-problem" class="receipt-status receipt-error" role="alert" data-error="true">${RECEIPT_TXT.error}</h1>`));
+    expect(html).toContain('<img class="receipt-problem__logo" src="/favicon.svg" alt="Cuentas Claras"');
+    expect(html).toMatch(/<a class="btn btn--primary" href="\/#\/">Ir a Cuentas Claras<\/a>/);
+    expect(html).not.toMatch(/receipt__|qr\.svg|<table/);
   });
 
   it('is reachable signed in or out (top-level rule 1)', () => {
