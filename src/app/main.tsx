@@ -6,6 +6,7 @@ import { MSG } from '../domain/messages';
 import { loadPrefs } from '../offline/prefs';
 import { clearSession, loadSession } from '../offline/session';
 import { setUnauthorizedHandler } from './api/client';
+import { listenForInstallPrompt } from './auth/install-prompt';
 import { createAppRouter } from './router';
 import { safeRedirect } from './top-level';
 import { toast } from './ui/toast-store';
@@ -15,6 +16,8 @@ import './app.css';
 declare const __BUILD_LABEL__: string;
 
 async function start(): Promise<void> {
+  // The browser offers its install prompt once, early: kept for the login screen's 'Instalar la app'.
+  listenForInstallPrompt();
   if (__BUILD_LABEL__) document.documentElement.dataset.build = __BUILD_LABEL__;
   const session = await loadSession();
   // Signed in: fetch and run Dexie (the layout's largest dependency) now, in a task of its own,

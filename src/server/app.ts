@@ -12,6 +12,7 @@ import { AccountsCache } from './accounts/accounts-cache';
 import { hmacKeySource, spendSolution } from './captcha/altcha';
 import { captchaRoutes } from './captcha/routes';
 import { catalogRoutes } from './catalog/routes';
+import { appLinksRoutes } from './app-links/routes';
 import { chatRoutes } from './chat/routes';
 import { companyRoutes } from './company/routes';
 import { perDiemRoutes } from './per-diem/routes';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   mount(captchaRoutes(s, hmacKey));
   mount(accountRoutes(s, hmacKey, spendSolution));
   mount(catalogRoutes(s));
+  mount(appLinksRoutes(s));
   mount(ticketRoutes(s, monthlyTotals, formTicketRequest(s, deps, merchantSide)));
   mount(analyticsRoutes(s));
   mount(receiptRoutes(s, { ownImage: assertOwnImage, ownInvoiceRequest: assertOwnInvoiceRequest, hostedReceipt }));

@@ -62,6 +62,14 @@ export function parsePublicUrl(value: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** APP_STORE_URL / PLAY_STORE_URL: an https address, else the server does not start (a typo would show a broken link). */
+export function parseStoreUrl(name: string, value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : null;
+  if (!url || url.protocol !== 'https:') throw new Error(`${name} debe ser una dirección https completa, por ejemplo https://apps.apple.com/mx/app/… (se recibió «${value}»)`);
+  return url.href;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = processEnv()): ServerEnv {
   const smtpUrl = env.SMTP_URL || undefined;
   const port = Number(env.PORT) || 8080;
@@ -87,6 +95,8 @@ export function readEnv(env: NodeJS.ProcessEnv = processEnv()): ServerEnv {
       altchaHmacKey: env.ALTCHA_HMAC_KEY || undefined,
       banxicoToken: env.BANXICO_TOKEN || undefined,
       banxicoUrl: env.BANXICO_URL || undefined,
+      appStoreUrl: parseStoreUrl('APP_STORE_URL', env.APP_STORE_URL),
+      playStoreUrl: parseStoreUrl('PLAY_STORE_URL', env.PLAY_STORE_URL),
     },
   };
 }

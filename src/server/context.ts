@@ -30,6 +30,9 @@ export interface AppConfig {
   banxicoToken?: string;
   /** Banxico SIE REST base URL (tests point it at a local server). */
   banxicoUrl?: string;
+  /** The app's App Store and Google Play pages (APP_STORE_URL, PLAY_STORE_URL); unset = no store link is shown. */
+  appStoreUrl?: string;
+  playStoreUrl?: string;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {

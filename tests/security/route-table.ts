@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { route: 'POST /api/v2/login', why: 'sign-in' },
   { route: 'POST /api/v2/password_reset*', why: 'password reset: the e-mailed single-use token is the credential' },
   { route: 'GET /meta_tags.json', why: 'catalog: expense categories, the same for everyone' },
+  { route: 'GET /api/v2/app_links', why: 'the login screen’s store links: the configured store pages, the same for everyone' },
   { route: 'GET /income_meta_tags.json', why: 'catalog: income categories' },
   { route: 'GET /company/all.json', why: 'catalog: supported merchants' },
   { route: 'GET /form/fields.json', why: 'catalog: a merchant form’s fields' },

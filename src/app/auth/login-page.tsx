@@ -8,11 +8,11 @@ import { login } from '../api/endpoints';
 import { safeRedirect } from '../top-level';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/fields';
-import { Icon } from '../ui/icon';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { AuthShell } from '../layout/auth-shell';
 import { LoginFields } from '../ui/login-fields';
+import { InstallApp } from './install-app';
 
 export function LoginPage() {
   const search = useSearch({ from: '/login' });
@@ -54,24 +54,7 @@ export function LoginPage() {
     <AuthShell
       title="Inicia sesión"
       lead="Pide tus facturas y lleva tus gastos e ingresos en orden."
-      after={
-        <nav className="stores" aria-label="Descarga la app">
-          <a className="store-badge" href="https://apps.apple.com" target="_blank" rel="noopener noreferrer">
-            <Icon name="phone" />
-            <span>
-              <small>Descárgala en la</small>
-              <strong>App Store</strong>
-            </span>
-          </a>
-          <a className="store-badge" href="https://play.google.com" target="_blank" rel="noopener noreferrer">
-            <Icon name="phone" />
-            <span>
-              <small>Disponible en</small>
-              <strong>Google Play</strong>
-            </span>
-          </a>
-        </nav>
-      }
+      after={<InstallApp />}
     >
       {!online && (
         <div className="notice notice--warning" role="status" style={{ marginBottom: 16 }}>
