@@ -4,6 +4,9 @@ export const IVA_FACTOR = 1.16;
 export const COLLABORATOR_MONTHLY_PRICE = 89;
 export const FREE_PLAN_ID = 1;
 export const APP_STORE_PLAN_ID = 0;
+/** The company plans: 4 and 5, and 6 and 7, which add per-diem control (Viáticos) to everything 4 and 5 have. */
+export const COMPANY_PLAN_IDS: readonly number[] = [4, 5, 6, 7];
+export const PER_DIEM_PLAN_IDS: readonly number[] = [6, 7];
 
 export interface Plan {
   id: number;

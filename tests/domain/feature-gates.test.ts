@@ -10,10 +10,11 @@ const SUBS = [null, 0, 1, 2, 3];
 function expected(feature: Feature, plan: number, kind: 'person' | 'company', sub: number | null): boolean {
   const s = sub ?? 0;
   const table: Record<Feature, { plans: Record<'person' | 'company', number[]>; subs: Record<'person' | 'company', number[]> }> = {
-    SincronizacionSAT: { plans: { person: [0, 2, 3, 4, 5], company: [4, 5] }, subs: { person: [2, 3], company: [3] } },
+    // Plans 6 and 7 are 4 and 5 plus Viáticos: they pass every gate 4 and 5 pass.
+    SincronizacionSAT: { plans: { person: [0, 2, 3, 4, 5, 6, 7], company: [4, 5, 6, 7] }, subs: { person: [2, 3], company: [3] } },
     Viaticos: { plans: { person: [], company: [6, 7] }, subs: { person: [], company: [] } },
-    Colaboradores: { plans: { person: [], company: [4, 5] }, subs: { person: [3], company: [3] } },
-    Gastos: { plans: { person: [], company: [4, 5] }, subs: { person: [3], company: [3] } },
+    Colaboradores: { plans: { person: [], company: [4, 5, 6, 7] }, subs: { person: [3], company: [3] } },
+    Gastos: { plans: { person: [], company: [4, 5, 6, 7] }, subs: { person: [3], company: [3] } },
   };
   const t = table[feature];
   return t.plans[kind].includes(plan) || t.subs[kind].includes(s);
@@ -40,5 +41,16 @@ describe('feature gates (spec §6)', () => {
     expect(hasFeature('Viaticos', { plan_id: 4, rfc: COMPANY, subscription_id: 3 })).toBe(false);
     expect(hasFeature('Gastos', { plan_id: 5, rfc: PERSON, subscription_id: null })).toBe(false);
     expect(hasFeature('Colaboradores', { plan_id: 1, rfc: PERSON, subscription_id: 3 })).toBe(true);
+  });
+
+  it('plans 6 and 7 include everything 4 and 5 do, plus Viáticos', () => {
+    for (const plan_id of [6, 7]) {
+      const company = { plan_id, rfc: COMPANY, subscription_id: null };
+      for (const feature of FEATURES) expect(hasFeature(feature, company), `${feature} on plan ${plan_id}`).toBe(true);
+      // Still company plans: a persona física on them gets neither collaborators nor per-diem control.
+      expect(hasFeature('Colaboradores', { ...company, rfc: PERSON })).toBe(false);
+      expect(hasFeature('Viaticos', { ...company, rfc: PERSON })).toBe(false);
+    }
+    for (const plan_id of [4, 5]) expect(hasFeature('Viaticos', { plan_id, rfc: COMPANY, subscription_id: null })).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
 // What a plan charges (spec §9): monthly price × months of the period (12 for annual plans), company
 // plans plus 89 a month per active collaborator, all × 1.16 IVA. MXN rounded to cents.
-import { COLLABORATOR_MONTHLY_PRICE, IVA_FACTOR, type Plan } from '../../domain/plans';
+import { COLLABORATOR_MONTHLY_PRICE, COMPANY_PLAN_IDS, IVA_FACTOR, type Plan } from '../../domain/plans';
 import { roundCents } from '../../domain/money';
-
-export const COMPANY_PLAN_IDS: readonly number[] = [4, 5, 6, 7];
 
 export function chargeAmount(plan: Plan, activeCollaborators = 0): number {
   const perMonth = plan.price + (COMPANY_PLAN_IDS.includes(plan.id) ? COLLABORATOR_MONTHLY_PRICE * activeCollaborators : 0);
