@@ -39,3 +39,37 @@ export function expired(month: number, year: number, now: Date): boolean {
   const m = now.getUTCMonth() + 1;
   return year < y || (year === y && month < m);
 }
+
+/**
+ * Why a provider refused a charge, as the adapters report it (Stripe's decline codes folded into a few
+ * the user can act on; the sandbox's test cards produce each of them).
+ */
+export const DECLINE_CODES = ['declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'incorrect_number', 'processing_error', 'other'] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
+
+/** The one place a decline code becomes Spanish: the checkout, the payment history and the e-mails read it here. */
+export const DECLINE_REASON: Record<DeclineCode, string> = {
+  declined: 'Tarjeta rechazada por el banco',
+  insufficient_funds: 'Fondos insuficientes',
+  expired_card: 'La tarjeta está vencida',
+  incorrect_cvc: 'El código de seguridad no coincide con el de la tarjeta',
+  incorrect_number: 'El número de tarjeta no es correcto',
+  processing_error: 'El banco no pudo procesar el cargo; intenta de nuevo en unos minutos',
+  other: 'No se pudo realizar el cargo',
+};
+
+/** A decline code from the wire (anything else, or nothing, is 'other'). */
+export function declineCode(value: unknown): DeclineCode {
+  return (DECLINE_CODES as readonly unknown[]).includes(value) ? (value as DeclineCode) : 'other';
+}
+
+/** 'Fondos insuficientes', for any value the server or a provider sent. */
+export const declineReason = (code: unknown): string => DECLINE_REASON[declineCode(code)];
+
+/** Which field of the checkout the user should fix after a decline (null: another card, or try later). */
+export function declineField(code: DeclineCode): 'number' | 'expiry' | 'cvc' | null {
+  if (code === 'incorrect_cvc') return 'cvc';
+  if (code === 'incorrect_number') return 'number';
+  if (code === 'expired_card') return 'expiry';
+  return null;
+}

@@ -1,6 +1,7 @@
 // The card checkout dialog (spec §7): the amount in MXN, the session e-mail prefilled, card number,
 // expiry and CVC with Spanish errors. It tokenises the card (sandbox tokeniser; with Stripe this is
-// Stripe.js) and hands the token over: the plan's card then shows the spinner while we subscribe.
+// Stripe.js) and pays with it. A refused card keeps the dialog open with the bank's reason and the card
+// number as typed; only the CVC is cleared, as payment forms do after a failed attempt.
 import { useState, type FormEvent } from 'react';
 import { useFieldRefs } from '../ui/use-field-problem';
 import type { Plan } from '../../domain/plans';
@@ -11,7 +12,8 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
 import { Modal } from '../ui/overlay';
 import { checkCardForm, digitsOf, formatCardNumber, formatExpiry, parseExpiry, type CardErrors, type CardForm } from './card-model';
-import { tokenizeCard, type CardToken } from './plans-api';
+import { declineField } from '../../domain/payment-card';
+import { CardDeclined, tokenizeCard, type CardToken } from './plans-api';
 import { checkoutAmountCents } from './pricing-model';
 
 const CARD_UNAVAILABLE = 'El pago con tarjeta no está disponible en este momento. Escríbenos por el chat y te ayudamos a contratar.';
@@ -20,21 +22,35 @@ interface Props {
   plan: Plan | null;
   email: string;
   onClose: () => void;
-  onToken: (plan: Plan, token: CardToken) => void;
+  /** Pays with the token; resolves once the plan is active, throws CardDeclined or ApiError. */
+  onPay: (plan: Plan, token: CardToken) => Promise<void>;
 }
 
-export function CheckoutDialog({ plan, email, onClose, onToken }: Props) {
+export function CheckoutDialog({ plan, email, onClose, onPay }: Props) {
   return (
     <Modal open={plan !== null} onClose={onClose} title="Pago con tarjeta">
-      {plan && <CheckoutForm key={plan.id} plan={plan} email={email} onToken={onToken} onClose={onClose} />}
+      {plan && <CheckoutForm key={plan.id} plan={plan} email={email} onPay={onPay} onClose={onClose} />}
     </Modal>
   );
 }
 
-function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan }) {
+/** Why the bank said no, the spec's message, and what to do next. */
+function DeclineNotice({ reason }: { reason: string }) {
+  return (
+    <div className="notice notice--error checkout__decline" role="alert">
+      <p>
+        <strong>{reason}.</strong> {MSG.chargeFailed}
+      </p>
+      <p>Tu número de tarjeta sigue aquí: escribe de nuevo el CVC para reintentar o usa otra tarjeta.</p>
+    </div>
+  );
+}
+
+function CheckoutForm({ plan, email, onPay, onClose }: Props & { plan: Plan }) {
   const [form, setForm] = useState<CardForm>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { reg, focus } = useFieldRefs<keyof CardForm, HTMLInputElement>();
   const cents = checkoutAmountCents(plan);
@@ -44,6 +60,7 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
     const found = checkCardForm(form, new Date());
     setErrors(found);
     setServerError(null);
+    setDeclined(null);
     const first = (['number', 'expiry', 'cvc'] as const).find((k) => found[k]);
     if (first) {
       focus(first);
@@ -51,14 +68,34 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
     }
     const exp = parseExpiry(form.expiry)!;
     setBusy(true);
+    let token: CardToken;
     try {
-      const token = await tokenizeCard({ number: digitsOf(form.number), exp_month: exp.month, exp_year: exp.year, cvc: form.cvc.trim() });
-      onToken(plan, token);
+      token = await tokenizeCard({ number: digitsOf(form.number), exp_month: exp.month, exp_year: exp.year, cvc: form.cvc.trim() });
     } catch (err) {
       // 404: the server charges through Stripe, whose Stripe.js tokeniser this build does not load.
       setServerError(err instanceof ApiError ? (err.status === 404 ? CARD_UNAVAILABLE : err.message) : MSG.generic);
       setBusy(false);
+      return;
     }
+    try {
+      await onPay(plan, token);
+    } catch (err) {
+      refused(err);
+    }
+  }
+
+  /** A refused payment: the reason on top, the number kept, the CVC cleared and focused (or the field the bank named). */
+  function refused(err: unknown) {
+    setBusy(false);
+    if (!(err instanceof CardDeclined)) {
+      setServerError(err instanceof ApiError ? err.message : MSG.generic);
+      return;
+    }
+    setDeclined(err.message);
+    setForm((f) => ({ ...f, cvc: '' }));
+    const field = declineField(err.code);
+    if (field && field !== 'cvc') setErrors({ [field]: err.message });
+    focus(field ?? 'cvc');
   }
 
   const set = (k: keyof CardForm, v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -72,6 +109,7 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
         </strong>
         <span className="muted">{plan.interval === 12 ? 'Pago anual, IVA incluido' : 'Pago mensual, IVA incluido'}</span>
       </div>
+      {declined && <DeclineNotice reason={declined} />}
       {serverError && (
         <div className="notice notice--error" role="alert">
           <p>{serverError}</p>
@@ -117,7 +155,7 @@ function CheckoutForm({ plan, email, onToken, onClose }: Props & { plan: Plan })
           Cancelar
         </Button>
         <Button type="submit" variant="primary" loading={busy}>
-          Pagar {formatMoney(cents / 100)}
+          {busy ? 'Procesando tu pago…' : `Pagar ${formatMoney(cents / 100)}`}
         </Button>
       </div>
     </form>

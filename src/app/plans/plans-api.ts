@@ -1,5 +1,7 @@
 // The plan and payment calls (spec §7 Subscribe; the sandbox tokeniser stands in for Stripe.js).
 import type { PaymentHistoryItem } from '../../domain/account';
+import { declineCode, declineReason, type DeclineCode } from '../../domain/payment-card';
+import { apiUrl, unwrap } from '../../offline/http';
 import { api } from '../api/client';
 
 export interface CardToken {
@@ -10,10 +12,54 @@ export interface CardToken {
 export const tokenizeCard = (card: { number: string; exp_month: number; exp_year: number; cvc: string }) =>
   api.post<CardToken>('/api/v3/payments/sandbox/tokens', { card });
 
-export const subscribe = (planId: number, clientId: number, token: string) =>
-  api.post<{ subscription: { plan_id: number; client_id: number; payment_id: string; active_until: string } }>('/api/v3/subscriptions.json', {
-    subscription: { plan_id: planId, client_id: clientId, token },
+/** The bank refused the card: the 402's decline code, said in Spanish (domain/payment-card.ts). */
+export class CardDeclined extends Error {
+  constructor(readonly code: DeclineCode) {
+    super(declineReason(code));
+    this.name = 'CardDeclined';
+  }
+}
+
+/** A charge may wait on the bank twice (card, then charge): more than an ordinary call's deadline. */
+const SUBSCRIBE_TIMEOUT_MS = 60_000;
+
+type Subscribed = { subscription: { plan_id: number; client_id: number; payment_id: string; active_until: string } };
+
+/** Subscribes; a refused card throws CardDeclined (the 402 also carries why), anything else ApiError. */
+export async function subscribe(planId: number, clientId: number, token: string): Promise<Subscribed> {
+  const request = new Request(apiUrl('/api/v3/subscriptions.json'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ subscription: { plan_id: planId, client_id: clientId, token } }),
   });
+  // The whole answer, not only its first message: the decline code is beside it in the envelope.
+  const answer = await api.answer(request, SUBSCRIBE_TIMEOUT_MS);
+  const body = answer.body as { decline_code?: unknown } | null;
+  if (answer.status === 402 && body && typeof body === 'object' && 'decline_code' in body) throw new CardDeclined(declineCode(body.decline_code));
+  return unwrap<Subscribed>(answer.status, answer.body, true);
+}
+
+export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceling' | 'canceled';
+
+/** A paid plan's state (GET …/current.json): when its period ends and whether it ends there (cancelled). */
+export interface SubscriptionState {
+  client_id: number;
+  plan_id: number;
+  status: SubscriptionStatus;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+}
+
+export const subscriptionKey = (clientId: number) => ['subscription', clientId] as const;
+
+export const getSubscription = (clientId: number, signal?: AbortSignal) =>
+  api.get<SubscriptionState>(`/api/v3/subscriptions/${clientId}/current.json`, undefined, signal);
+
+/** Ends the plan at the end of the paid period (idempotent). */
+export const cancelPlan = (clientId: number) => api.post<SubscriptionState>(`/api/v3/subscriptions/${clientId}/cancellation.json`);
+
+/** Undoes the cancellation while the period lasts. */
+export const resumePlan = (clientId: number) => api.delete<SubscriptionState>(`/api/v3/subscriptions/${clientId}/cancellation.json`);
 
 /** The query key of an account's payment history: a payment (or a failed one) invalidates it. */
 export const paymentHistoryKey = (clientId: number) => ['payment-history', clientId] as const;

@@ -1,6 +1,6 @@
 // Pricing (spec §2): plan cards with 'Seleccionar' and, where a plan has one, a monthly/annual toggle.
-// Choosing opens the checkout; once the card is tokenised the plan's card shows a spinner while we
-// subscribe, the accounts reload and the user lands on the profile. Accounts on the app-store plan go
+// Choosing opens the checkout, which pays (a refused card keeps it open with the reason); once paid the
+// plan's card shows a spinner while the accounts reload, and the user lands on the profile. Accounts on the app-store plan go
 // straight to the profile (the plan is changed in the store).
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -19,7 +19,7 @@ import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { CheckoutDialog } from './checkout-dialog';
 import { invalidate } from '../api/query';
-import { paymentHistoryKey, subscribe, type CardToken } from './plans-api';
+import { paymentHistoryKey, subscribe, subscriptionKey, type CardToken } from './plans-api';
 import { cardPlan, chargeTotal, COMPANY_CARDS, mustUseAppStore, PERSONAL_CARDS, selectDisabled, type PlanCard } from './pricing-model';
 import './plans.css';
 
@@ -84,7 +84,6 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
   const online = useOnline();
   const [checkout, setCheckout] = useState<Plan | null>(null);
   const [busyPlanId, setBusyPlanId] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const notes = useScreenToasts();
   const planId = selected?.plan_id;
 
@@ -92,28 +91,27 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
     if (mustUseAppStore(planId)) void navigate({ to: '/subscription', replace: true });
   }, [planId, navigate]);
 
+  /** Pays inside the checkout: a refused card throws back to it (it stays open with the reason). */
   async function paid(plan: Plan, token: CardToken) {
-    if (!selected) return;
+    if (!selected) throw new ApiError(MSG.generic, 0);
+    const clientId = selected.diverza_client_id;
+    try {
+      await subscribe(plan.id, clientId, token.id);
+    } catch (err) {
+      // The failed attempt is in the history now.
+      void invalidate(paymentHistoryKey(clientId));
+      void syncAccounts(db).catch(() => undefined);
+      throw err;
+    }
     setCheckout(null);
     setBusyPlanId(plan.id);
-    setFailure(null);
-    try {
-      await subscribe(plan.id, selected.diverza_client_id, token.id);
-      void invalidate(paymentHistoryKey(selected.diverza_client_id));
-      await syncAccounts(db).catch(() => undefined);
-      notes.dismissAll();
-      toast.success(`Listo, tu plan ${plan.name} está activo.`);
-      void navigate({ to: '/subscription' });
-    } catch (err) {
-      const message = err instanceof ApiError && err.status === 402 ? MSG.chargeFailed : err instanceof ApiError ? err.message : MSG.generic;
-      setFailure(message);
-      notes.error(message);
-      // The failed attempt is in the history now.
-      void invalidate(paymentHistoryKey(selected.diverza_client_id));
-      await syncAccounts(db).catch(() => undefined);
-    } finally {
-      setBusyPlanId(null);
-    }
+    void invalidate(paymentHistoryKey(clientId));
+    void invalidate(subscriptionKey(clientId));
+    await syncAccounts(db).catch(() => undefined);
+    setBusyPlanId(null);
+    notes.dismissAll();
+    toast.success(`Listo, tu plan ${plan.name} está activo.`);
+    void navigate({ to: '/subscription' });
   }
 
   return (
@@ -122,11 +120,6 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
         <h1>{title}</h1>
       </div>
       <p className="muted">{intro}</p>
-      {failure && (
-        <div className="notice notice--error" role="alert">
-          <p>{failure}</p>
-        </div>
-      )}
       {!online && (
         <div className="notice notice--warning" role="status">
           <p>Sin conexión — conéctate a internet para contratar un plan.</p>
@@ -140,10 +133,7 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
               card={card}
               accountPlanId={online ? planId : undefined}
               busyPlanId={busyPlanId}
-              onSelect={(p) => {
-                setFailure(null);
-                setCheckout(p);
-              }}
+              onSelect={setCheckout}
             />
           ))}
         </div>
@@ -155,7 +145,7 @@ function PricingScreen({ cards, title, intro, footer }: { cards: readonly PlanCa
         <SkeletonCard label="Cargando planes…" lines={4} />
       )}
       {footer}
-      <CheckoutDialog plan={checkout} email={getSession()?.email ?? ''} onClose={() => setCheckout(null)} onToken={(p, t) => void paid(p, t)} />
+      <CheckoutDialog plan={checkout} email={getSession()?.email ?? ''} onClose={() => setCheckout(null)} onPay={paid} />
     </main>
   );
 }

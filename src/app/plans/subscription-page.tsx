@@ -13,6 +13,7 @@ import { RfcStatus } from '../ui/rfc-status';
 import { SkeletonCard } from '../ui/skeleton';
 import { useOnline } from '../use-online';
 import { useApiQuery } from '../api/query';
+import { PlanCancellation, useSubscriptionState } from './plan-cancellation';
 import { getPaymentHistory, paymentHistoryKey } from './plans-api';
 import { cardLabel, dueDate, monthlyWithIva, mustUseAppStore } from './pricing-model';
 import './plans.css';
@@ -80,6 +81,8 @@ function HistoryTable({ items }: { items: PaymentHistoryItem[] }) {
 function Profile({ account, connectedApps }: { account: Account; connectedApps: ReactNode }) {
   const plan = planById(account.plan_id);
   const history = useHistory(account);
+  const subscription = useSubscriptionState(account, plan);
+  const ending = subscription?.cancel_at_period_end ?? false;
   const appStore = mustUseAppStore(account.plan_id);
   const address = account.address[0];
   const place = address ? [address.street, address.external_number, address.city, address.state].filter(Boolean).join(', ') : '';
@@ -92,10 +95,11 @@ function Profile({ account, connectedApps }: { account: Account; connectedApps: 
         {appStore ? (
           <p className="notice notice--info">Modifica este plan desde iTunes.</p>
         ) : (
-          <div>
+          <div className="profile__plan-actions">
             <Link to="/plans" className={buttonClass('primary')}>
               Cambiar plan
             </Link>
+            {plan && <PlanCancellation account={account} plan={plan} state={subscription} />}
           </div>
         )}
       </section>
@@ -124,7 +128,7 @@ function Profile({ account, connectedApps }: { account: Account; connectedApps: 
             )}
             {account.active_until && (
               <>
-                <dt>Próximo pago</dt>
+                <dt>{ending ? 'Vigente hasta' : 'Próximo pago'}</dt>
                 <dd className="tabular">{dueDate(account.active_until)}</dd>
               </>
             )}

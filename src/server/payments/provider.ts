@@ -1,5 +1,6 @@
 // The payment-provider port: turn a card token into a reusable customer, then charge it. Card numbers
 // never reach our server or database: only the provider's ids and the card's brand, last 4 and expiry.
+import type { DeclineCode } from '../../domain/payment-card';
 
 export interface CardSummary {
   brand: string;
@@ -14,7 +15,8 @@ export interface Customer {
   card: CardSummary;
 }
 
-export type ChargeFailure = 'declined' | 'insufficient_funds' | 'other';
+/** Why a charge or a card was refused: the adapters map their provider's codes to these (domain/payment-card.ts says them in Spanish). */
+export type ChargeFailure = DeclineCode;
 
 export type ChargeResult =
   | { ok: true; chargeId: string }

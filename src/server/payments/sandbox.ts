@@ -3,9 +3,9 @@
 // outcome): the number itself is dropped the moment it is checked, so nothing stores it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cardBrand, CARD_MSG, expired, luhnValid } from '../../domain/payment-card';
-import { PaymentError, type CardSummary, type ChargeRequest, type ChargeResult, type Customer, type PaymentProvider } from './provider';
+import { PaymentError, type CardSummary, type ChargeFailure, type ChargeRequest, type ChargeResult, type Customer, type PaymentProvider } from './provider';
 
-type Outcome = 'ok' | 'declined' | 'insufficient_funds' | 'charge_fails';
+type Outcome = 'ok' | 'charge_fails' | Exclude<ChargeFailure, 'other'>;
 
 /** Stripe's test numbers and what they do; any other valid number is declined, as in Stripe's test mode. */
 const TEST_CARDS: Record<string, Outcome> = {
@@ -14,6 +14,12 @@ const TEST_CARDS: Record<string, Outcome> = {
   '378282246310005': 'ok',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+  // Stripe's lost and stolen cards: the holder is told only that the bank refused it.
+  '4000000000009987': 'declined',
+  '4000000000009979': 'declined',
   // Stripe's "attaches fine, every later charge fails": how renewals are tested.
   '4000000000000341': 'charge_fails',
 };
@@ -118,7 +124,6 @@ export class SandboxProvider implements PaymentProvider {
     const p = JSON.parse(unb64(m[1] as string)) as Payload;
     if (expired(p.expMonth, p.expYear, this.clock())) return { ok: false, code: 'declined', chargeId };
     if (p.outcome === 'ok') return { ok: true, chargeId };
-    if (p.outcome === 'insufficient_funds') return { ok: false, code: 'insufficient_funds', chargeId };
-    return { ok: false, code: 'declined', chargeId };
+    return { ok: false, code: p.outcome === 'charge_fails' ? 'declined' : p.outcome, chargeId };
   }
 }

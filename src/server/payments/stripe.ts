@@ -22,8 +22,20 @@ interface StripeError {
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'MasterCard', amex: 'American Express' };
 
-function failureOf(e: StripeError): ChargeFailure {
-  if (e.decline_code === 'insufficient_funds' || e.code === 'insufficient_funds') return 'insufficient_funds';
+/** Stripe's codes the user can act on; every other card error (do_not_honor, lost_card, fraudulent…) is a plain bank refusal. */
+const STRIPE_CODES: Partial<Record<string, ChargeFailure>> = {
+  insufficient_funds: 'insufficient_funds',
+  expired_card: 'expired_card',
+  incorrect_cvc: 'incorrect_cvc',
+  invalid_cvc: 'incorrect_cvc',
+  incorrect_number: 'incorrect_number',
+  invalid_number: 'incorrect_number',
+  processing_error: 'processing_error',
+};
+
+export function failureOf(e: StripeError): ChargeFailure {
+  const known = STRIPE_CODES[e.decline_code ?? ''] ?? STRIPE_CODES[e.code ?? ''];
+  if (known) return known;
   if (e.type === 'card_error') return 'declined';
   return 'other';
 }

@@ -24,8 +24,10 @@ export async function startRenewalWorker(boss: PgBoss, deps: RenewalWorkerDeps):
   await boss.createQueue(RENEWALS_QUEUE, { name: RENEWALS_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 600, retryBackoff: true });
   await boss.work(RENEWALS_QUEUE, async () => {
     const run = await renewDueSubscriptions(deps.db, provider, clock, deps.mailer);
-    if (run.charged) {
-      console.log(`[planes] renovaciones: ${run.renewed} cobradas, ${run.pastDue} en gracia, ${run.downgraded} regresaron al plan Gratuito`);
+    if (run.charged || run.ended) {
+      console.log(
+        `[planes] renovaciones: ${run.renewed} cobradas, ${run.pastDue} en gracia, ${run.downgraded} regresaron al plan Gratuito, ${run.ended} cancelados terminaron su periodo`,
+      );
     }
   });
   await boss.schedule(RENEWALS_QUEUE, RENEWALS_CRON);

@@ -1,7 +1,8 @@
 // Daily renewal of paid plans: every subscription whose period ended is charged once,
 // every attempt is a `payments` row, the receipt goes to the user's e-mail. A failed renewal keeps the
 // plan for GRACE_DAYS (status past_due, retried once a run); when the grace is over the account goes back
-// to the free plan. Rows go through in pages with one bulk statement per kind of change.
+// to the free plan. A plan its owner cancelled (status 'canceling') is never charged: when its paid period
+// is over the account goes back to the free plan. Rows go through in pages with one bulk statement per kind of change.
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { FREE_PLAN_ID, planById } from '../../domain/plans';
 import type { Clock } from '../context';
@@ -13,6 +14,7 @@ import { receiptMail, renewalFailedMail } from './mail';
 import { activeCollaboratorCounter } from './collaborator-count';
 import { addMonths, chargeAmount, type CollaboratorCounter } from './pricing';
 import { failureText, localPaymentId } from './subscribe';
+import { CANCELING } from './cancel';
 import { errorSummary } from '../lib/error-summary';
 
 export const GRACE_DAYS = 7;
@@ -33,6 +35,8 @@ export interface RenewalRun {
   pastDue: number;
   /** Failed after the grace: back on the free plan. */
   downgraded: number;
+  /** Cancelled by their owner and now past the paid period: back on the free plan, not charged. */
+  ended: number;
 }
 
 async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -50,6 +54,22 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/** Cancelled plans whose paid period is over: the account goes to the free plan, the subscription ends. */
+export async function endCancelledPeriods(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', updatedAt: now })
+      .where(and(eq(subscriptions.status, CANCELING), lte(subscriptions.currentPeriodEnd, now)))
+      .returning({ clientId: subscriptions.clientId });
+    const ids = ended.map((r) => r.clientId);
+    for (let i = 0; i < ids.length; i += 1_000) {
+      await tx.update(clients).set({ planId: FREE_PLAN_ID, activeUntil: null }).where(inArray(clients.id, ids.slice(i, i + 1_000)));
+    }
+    return ids.length;
+  });
+}
+
 export async function renewDueSubscriptions(
   db: Db,
   provider: PaymentProvider,
@@ -61,7 +81,7 @@ export async function renewDueSubscriptions(
   const pageSize = opts.pageSize ?? 1_000;
   const concurrency = opts.concurrency ?? 16;
   const collaborators = opts.collaborators ?? activeCollaboratorCounter(db);
-  const run: RenewalRun = { charged: 0, renewed: 0, pastDue: 0, downgraded: 0 };
+  const run: RenewalRun = { charged: 0, renewed: 0, pastDue: 0, downgraded: 0, ended: await endCancelledPeriods(db, now) };
   const due = or(
     and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)),
     eq(subscriptions.status, 'past_due'),

@@ -1,8 +1,9 @@
 // Plans and payments HTTP: the sandbox card tokeniser (public, like a publishable key) and subscribing.
 import { and, eq } from 'drizzle-orm';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { MSG } from '../../domain/messages';
+import { DECLINE_CODES, declineReason } from '../../domain/payment-card';
 import { paymentHistories } from '../lib/account-view';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
@@ -15,9 +16,10 @@ import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';
 import { activeCollaboratorCounter } from './collaborator-count';
 import type { CollaboratorCounter } from './pricing';
-import { subscribe } from './subscribe';
+import { cancelSubscription, resumeSubscription, subscriptionState } from './cancel';
+import { ChargeDeclined, subscribe } from './subscribe';
 import { PaymentHistoryItem } from '../openapi/responses';
-import { defineRoute } from '../http/route';
+import { defineRoute, pathParam } from '../http/route';
 
 // The OpenAPI descriptions of its answers.
 const Card = v.object({ brand: v.string(), last4: v.string(), exp_month: v.number(), exp_year: v.number() });
@@ -97,14 +99,23 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
 
   defineRoute(app, {
     method: 'post', path: '/api/v3/subscriptions.json', tag: 'Planes y pagos', auth: true, body: SubscribeBody, errors: [402, 404, 422],
-    summary: 'Contratar un plan para una cuenta propia con el token de la tarjeta: cobra precio × meses × 1.16 (empresariales: más 89 por colaborador activo), guarda el intento en el historial y, si se cobró, activa el plan. 402 con el mensaje de cargo fallido',
+    summary: `Contratar un plan para una cuenta propia con el token de la tarjeta: cobra precio × meses × 1.16 (empresariales: más 89 por colaborador activo), guarda el intento en el historial y, si se cobró, activa el plan. 402 con el mensaje de cargo fallido, decline_code (${DECLINE_CODES.join(', ')}) y decline_reason en español`,
     response: v.object({ subscription: v.object({ client_id: v.number(), plan_id: v.number(), payment_id: v.string(), active_until: v.string() }) }),
   }, requireAuth(s), async (c, input) => {
     const body = input.body.subscription;
-    const done = await subscribe(
-      { db: s.db, provider, mailer: s.mailer, collaborators },
-      { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
-    );
+    let done;
+    try {
+      done = await subscribe(
+        { db: s.db, provider, mailer: s.mailer, collaborators },
+        { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
+      );
+    } catch (err) {
+      // The spec's message, plus why the bank said no: the checkout shows the reason and keeps the card.
+      if (err instanceof ChargeDeclined) {
+        return c.json({ errors: err.messages, decline_code: err.code, decline_reason: declineReason(err.code) }, 402);
+      }
+      throw err;
+    }
     return ok(c, {
       subscription: { client_id: body.client_id, plan_id: body.plan_id, payment_id: done.paymentId, active_until: done.until.toISOString() },
     });
@@ -128,5 +139,37 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
     return ok(c, (await paymentHistories(s.db, [id])).get(id) ?? []);
   });
 
+  cancellationRoutes(app, s);
   return app;
+}
+
+const SubscriptionState = v.object({
+  client_id: v.number(),
+  plan_id: v.number(),
+  status: v.picklist(['none', 'active', 'past_due', 'canceling', 'canceled']),
+  current_period_end: v.nullable(v.string()),
+  cancel_at_period_end: v.boolean(),
+});
+
+/** The paid plan's state, cancelling it at the end of the period, and undoing that: the owner's alone. */
+function cancellationRoutes(app: Hono<AppEnv>, s: Services): void {
+  const params = { client: '*diverza_client_id de una cuenta propia' };
+  const client = (c: Context<AppEnv>) => Number(pathParam(c, 'client'));
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/subscriptions/{client}/current.json', tag: 'Planes y pagos', auth: true, errors: [404], params,
+    summary: 'La suscripción de una cuenta propia: estado (none, active, past_due, canceling, canceled), fin del periodo pagado y si termina ahí (cancelada)',
+    response: SubscriptionState,
+  }, requireAuth(s), async (c) => ok(c, await subscriptionState(s.db, caller(c).userId, client(c))));
+
+  defineRoute(app, {
+    method: 'post', path: '/api/v3/subscriptions/{client}/cancellation.json', tag: 'Planes y pagos', auth: true, errors: [404, 422], params,
+    summary: 'Cancelar el plan de pago de una cuenta propia: sigue vigente hasta el fin del periodo pagado, no se renueva y después la cuenta pasa al plan Gratuito. Idempotente; si la renovación ya había fallado, termina ahora',
+    response: SubscriptionState,
+  }, requireAuth(s), async (c) => ok(c, await cancelSubscription(s.db, caller(c).userId, client(c), s.clock())));
+
+  defineRoute(app, {
+    method: 'delete', path: '/api/v3/subscriptions/{client}/cancellation.json', tag: 'Planes y pagos', auth: true, errors: [404, 422], params,
+    summary: 'Deshacer la cancelación antes del fin del periodo pagado: el plan vuelve a renovarse. Idempotente; 422 si el plan ya terminó',
+    response: SubscriptionState,
+  }, requireAuth(s), async (c) => ok(c, await resumeSubscription(s.db, caller(c).userId, client(c), s.clock())));
 }

@@ -3,10 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
+import { DECLINE_REASON } from '../../domain/payment-card';
 import { APP_STORE_PLAN_ID, planById } from '../../domain/plans';
 import type { Db } from '../db/client';
 import { clients, payments, subscriptions, users } from '../db/schema';
-import { fail } from '../http/errors';
+import { ApiError, fail } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { PaymentError, type CardSummary, type ChargeFailure, type PaymentProvider } from '../payments/provider';
 import { receiptMail } from './mail';
@@ -28,17 +29,22 @@ export interface SubscribeDeps {
   collaborators: CollaboratorCounter;
 }
 
-const FAILURE_TEXT: Record<ChargeFailure, string> = {
-  declined: 'Tarjeta rechazada.',
-  insufficient_funds: 'Fondos insuficientes.',
-  other: 'No se pudo realizar el cargo.',
-};
+/**
+ * A refused card: a 402 with the spec's message whose envelope also carries the decline code, so the
+ * checkout can say why ('Fondos insuficientes') and keep the card number (routes.ts writes it).
+ */
+export class ChargeDeclined extends ApiError {
+  constructor(readonly code: ChargeFailure) {
+    super(402, [MSG.chargeFailed]);
+  }
+}
 
 /** Our id for an attempt the provider gave none (a refused token). */
 export const localPaymentId = () => `pay_${randomBytes(10).toString('hex')}`;
 
+/** The payment history's failure text: the decline reason of domain/payment-card.ts, as a sentence. */
 export function failureText(code: ChargeFailure): string {
-  return FAILURE_TEXT[code];
+  return `${DECLINE_REASON[code]}.`;
 }
 
 /** The account after the plan change; throws 404 / 422 / 402 as ApiError. */
@@ -67,13 +73,13 @@ export async function subscribe(d: SubscribeDeps, input: SubscribeInput): Promis
         cardBrand: card?.brand ?? null,
         cardLast4: card?.last4 ?? null,
         kind: 'subscribe',
-        failure: FAILURE_TEXT[code],
+        failure: failureText(code),
         createdAt: input.now,
       }).onConflictDoNothing();
       // A no-op write so the accounts cache (fed by the clients trigger) drops the stale history.
       await tx.update(clients).set({ planId: sql`${clients.planId}` }).where(eq(clients.id, row.id));
     });
-    throw fail(402, MSG.chargeFailed);
+    throw new ChargeDeclined(code);
   };
 
   let customer;

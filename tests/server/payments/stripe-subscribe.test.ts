@@ -41,7 +41,7 @@ describe('subscriptions through the Stripe adapter', () => {
 
     const funds = await h.call('POST', '/api/v3/subscriptions.json', { token: u.token, body: { subscription: { plan_id: 4, client_id: clientId, token: 'tok_funds' } } });
     expect(funds.status).toBe(402);
-    expect(funds.json.errors).toEqual([MSG.chargeFailed]);
+    expect(funds.json).toEqual({ errors: [MSG.chargeFailed], decline_code: 'insufficient_funds', decline_reason: 'Fondos insuficientes' });
     const rows = await h.database.db.select().from(payments).where(eq(payments.clientId, clientId));
     expect(rows.map((r) => [r.successful, r.failure, r.cardLast4])).toEqual(
       expect.arrayContaining([

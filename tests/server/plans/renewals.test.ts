@@ -90,7 +90,7 @@ describe.each(DRIVERS)('renewals on %s', (driver) => {
     expect((await clientOf(u.clientId)).planId).toBe(2);
     const failed = (await rowsOf(u.clientId)).filter((p) => !p.successful);
     expect(failed).toHaveLength(2);
-    expect(failed[0]).toMatchObject({ kind: 'renewal', failure: 'Tarjeta rechazada.', cardLast4: '4242' });
+    expect(failed[0]).toMatchObject({ kind: 'renewal', failure: 'Tarjeta rechazada por el banco.', cardLast4: '4242' });
 
     await run(new Date(end + 8 * DAY));
     sub = await subOf(u.clientId);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPaymentHistory } from '../../../src/server/lib/account-view';
 import { clients, mailMessages, payments, subscriptions } from '../../../src/server/db/schema';
 import { MSG } from '../../../src/domain/messages';
-import { CARD_MSG } from '../../../src/domain/payment-card';
+import { CARD_MSG, DECLINE_REASON } from '../../../src/domain/payment-card';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 
 const PERSON = { rfc: 'GODE561231GR8', first_name: 'Emma', last_name: 'Gómez Díaz', name: null };
@@ -98,6 +98,23 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
     expect(history).toEqual([expect.objectContaining({ successful: false, plan_id: 3, amount: 1044, card_last4: number.slice(-4) })]);
   });
 
+  it.each([
+    ['4000000000000002', 'declined', 'Tarjeta rechazada por el banco'],
+    ['4000000000009995', 'insufficient_funds', 'Fondos insuficientes'],
+    ['4000000000000069', 'expired_card', DECLINE_REASON.expired_card],
+    ['4000000000000127', 'incorrect_cvc', DECLINE_REASON.incorrect_cvc],
+    ['4000000000000119', 'processing_error', DECLINE_REASON.processing_error],
+    // Lost and stolen cards are told only that the bank refused them.
+    ['4000000000009979', 'declined', 'Tarjeta rechazada por el banco'],
+  ])('a refused %s says why: decline_code %s, its Spanish reason, and the same reason in the history', async (number, code, reason) => {
+    const u = await account(PERSON);
+    const r = await buy(u, 2, number);
+    expect(r.status).toBe(402);
+    expect(r.json).toEqual({ errors: [MSG.chargeFailed], decline_code: code, decline_reason: reason });
+    const [row] = await h.database.db.select().from(payments).where(eq(payments.clientId, u.clientId));
+    expect(row).toMatchObject({ successful: false, failure: `${reason}.`, cardLast4: number.slice(-4) });
+  });
+
   it('refuses a forged token with the §8 message and a failed row', async () => {
     const u = await account(PERSON);
     const r = await h.call('POST', '/api/v3/subscriptions.json', {
@@ -105,7 +122,7 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
       body: { subscription: { plan_id: 2, client_id: u.clientId, token: 'tok_sbx_eyJ9.falso' } },
     });
     expect(r.status).toBe(402);
-    expect(r.json.errors).toEqual([MSG.chargeFailed]);
+    expect(r.json).toEqual({ errors: [MSG.chargeFailed], decline_code: 'other', decline_reason: DECLINE_REASON.other });
     expect(await historyOf(u.clientId)).toEqual([expect.objectContaining({ successful: false, card_brand: null })]);
   });
 
