@@ -13,6 +13,7 @@ import type { TaxField } from '../tax-data/tax-draft';
 import { TaxDataPane, type TaxFieldRefs } from '../tax-data/tax-data-pane';
 import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
+import { useUsernameAvailability, type UsernameState } from './username-check';
 import { useOnline } from '../use-online';
 import { Captcha } from './captcha';
 import { finishSignUp } from './finish-sign-up';
@@ -55,63 +56,60 @@ function usePasswordScore({ password, username, email }: RegisterForm): Password
   return score;
 }
 
-export function RegisterPage() {
+/** What leaving step 1 needs besides the spec's checks: a password the server accepts and a free name. */
+async function accountExtraProblem(score: PasswordScore | null, ensureFree: () => Promise<UsernameState>): Promise<StepProblem | null> {
+  // The server refuses what the meter shows as 'Muy débil' or 'Débil': say so before the next step.
+  if (score !== null && isWeakScore(score)) return { step: 'account', field: 'password', message: MSG.passwordWeak };
+  if ((await ensureFree()) === 'taken') return { step: 'account', field: 'username', message: MSG.usernameTaken };
+  return null;
+}
+
+/** Creates the user; on a refusal, the problem to show (on its step when the message names a field). */
+async function createAccount(form: RegisterForm, captcha: string): Promise<StepProblem | string | null> {
+  try {
+    await createUser({ username: normalizeUsername(form.username), email: normalizeEmail(form.email), password: form.password }, captcha);
+    return null;
+  } catch (e) {
+    const message = e instanceof ApiError ? e.message : MSG.generic;
+    const target = stepForServerMessage(message);
+    return target ? { ...target, message } : message;
+  }
+}
+
+/** The wizard's state: the form, the step, the one problem shown, the captcha and the moves between steps. */
+function useRegisterWizard() {
   const search = useSearch({ from: '/register' });
   const navigate = useNavigate();
-  const online = useOnline();
   const [form, setForm] = useState<RegisterForm>(EMPTY_REGISTER_FORM);
   const [step, setStep] = useState<StepId>('account');
   const [problem, setProblem] = useState<StepProblem | null>(null);
-  const [blurMismatch, setBlurMismatch] = useState(false);
   const score = usePasswordScore(form);
+  const availability = useUsernameAvailability(form.username);
   const [captcha, setCaptcha] = useState<string | null>(null);
-  const [privacyOpen, setPrivacyOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const { reg, element } = useFieldRefs<FieldName, HTMLInputElement>();
   const taxRefs = useRef<TaxFieldRefs>({});
-  const firstRender = useRef(true);
   const notes = useScreenToasts();
-
-  // Move focus to the new step's heading so screen readers hear where they are.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   const set = (change: Partial<RegisterForm>) => {
     setForm((f) => ({ ...f, ...change }));
     // A message stays until the field it points at is edited.
     if (problem && (problem.field in change || (change.tax && problem.step === 'tax'))) setProblem(null);
   };
-  const err = (field: FieldName) => (problem?.field === field ? problem.message : null);
-
-  function focusField(field: FieldName) {
-    requestAnimationFrame(() => {
-      const el = taxRefs.current[field as TaxField] ?? element(field);
-      el?.focus();
-    });
-  }
 
   function show(p: StepProblem) {
     setProblem(p);
     notes.error(p.message);
     if (p.step !== step) setStep(p.step);
-    focusField(p.field);
+    requestAnimationFrame(() => (taxRefs.current[p.field as TaxField] ?? element(p.field))?.focus());
   }
 
-  function next() {
-    const p = validateStep(step, form);
+  async function next() {
+    const p = validateStep(step, form) ?? (step === 'account' ? await accountExtraProblem(score, availability.ensure) : null);
     if (p) return show(p);
-    // The server refuses what the meter shows as 'Muy débil' or 'Débil': say so before the next step.
-    if (step === 'account' && score !== null && isWeakScore(score)) return show({ step: 'account', field: 'password', message: MSG.passwordWeak });
     setProblem(null);
     notes.dismissAll();
-    const i = stepIndex(step);
-    setStep(STEPS[i + 1]!.id);
+    setStep(STEPS[stepIndex(step) + 1]!.id);
   }
 
   function back() {
@@ -123,69 +121,90 @@ export function RegisterPage() {
   async function submit() {
     const p = validateStep('confirm', form);
     if (p) return show(p);
-    if (!captcha) {
-      notes.error(MSG.captchaRequired);
-      return;
-    }
+    if (!captcha) return notes.error(MSG.captchaRequired);
     setBusy(true);
-    const username = normalizeUsername(form.username);
-    try {
-      await createUser({ username, email: normalizeEmail(form.email), password: form.password }, captcha);
-    } catch (e) {
-      const message = e instanceof ApiError ? e.message : MSG.generic;
-      setCaptcha(null); // a payload is good for one try
-      setBusy(false);
-      const target = stepForServerMessage(message);
-      if (target) show({ ...target, message });
-      else notes.error(message);
+    const refused = await createAccount(form, captcha);
+    if (refused === null) return finishSignUp(form, normalizeUsername(form.username), search.redirect, navigate);
+    setCaptcha(null); // a payload is good for one try
+    setBusy(false);
+    if (typeof refused === 'string') notes.error(refused);
+    else show(refused);
+  }
+
+  const err = (field: FieldName) => (problem?.field === field ? problem.message : null);
+  const taxError = problem?.step === 'tax' ? { field: problem.field as TaxField, message: problem.message } : null;
+  return { search, form, step, score, availability, captcha, setCaptcha, busy, taxRefs, taxError, fields: { form, set, err, reg }, next, back, submit };
+}
+
+/** Moves focus to a new step's heading so screen readers hear where they are (not on first render). */
+function useFocusOnStep(step: StepId) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
       return;
     }
-    await finishSignUp(form, username, search.redirect, navigate);
+    headingRef.current?.focus();
+  }, [step]);
+  return headingRef;
+}
+
+type Wizard = ReturnType<typeof useRegisterWizard>;
+
+function StepBody({ w, online, onPrivacy }: { w: Wizard; online: boolean; onPrivacy: () => void }) {
+  switch (w.step) {
+    case 'account':
+      return <AccountStep {...w.fields} score={w.score} availability={w.availability} />;
+    case 'email':
+      return <EmailStep {...w.fields} onPrivacy={onPrivacy} />;
+    case 'tax':
+      return <TaxDataPane value={w.form.tax} onChange={(t) => w.fields.set({ tax: t })} error={w.taxError} fieldRefs={w.taxRefs} />;
+    case 'confirm':
+      return (
+        <>
+          <ConfirmSummary form={w.form} />
+          <Captcha solved={w.captcha !== null} onSolved={w.setCaptcha} />
+          {!online && (
+            <div className="notice notice--warning" role="status">
+              <p>Sin conexión — conéctate a internet para crear tu cuenta. Tus datos siguen aquí.</p>
+            </div>
+          )}
+        </>
+      );
   }
+}
+
+export function RegisterPage() {
+  const w = useRegisterWizard();
+  const online = useOnline();
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const headingRef = useFocusOnStep(w.step);
+  const current = stepIndex(w.step);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (step === 'confirm') void submit();
-    else next();
+    void (w.step === 'confirm' ? w.submit() : w.next());
   }
-
-  const current = stepIndex(step);
-  const taxError = problem?.step === 'tax' ? { field: problem.field as TaxField, message: problem.message } : null;
-  const fields = { form, set, err, reg };
 
   return (
     <AuthShell title="Regístrate" wide>
-      <StepList step={step} current={current} />
+      <StepList step={w.step} current={current} />
 
       <form className="stack" onSubmit={onSubmit} noValidate>
         <h2 ref={headingRef} tabIndex={-1} className="step-title">
-          {TITLES[step]}
+          {TITLES[w.step]}
           <span className="visually-hidden">
             , paso {current + 1} de {STEPS.length}
           </span>
         </h2>
-
-        {step === 'account' && <AccountStep {...fields} score={score} blurMismatch={blurMismatch} onBlurMismatch={setBlurMismatch} />}
-        {step === 'email' && <EmailStep {...fields} onPrivacy={() => setPrivacyOpen(true)} />}
-        {step === 'tax' && <TaxDataPane value={form.tax} onChange={(t) => set({ tax: t })} error={taxError} fieldRefs={taxRefs} />}
-        {step === 'confirm' && (
-          <>
-            <ConfirmSummary form={form} />
-            <Captcha solved={captcha !== null} onSolved={setCaptcha} />
-            {!online && (
-              <div className="notice notice--warning" role="status">
-                <p>Sin conexión — conéctate a internet para crear tu cuenta. Tus datos siguen aquí.</p>
-              </div>
-            )}
-          </>
-        )}
-
-        <WizardNav current={current} last={step === 'confirm'} busy={busy} canCreate={!!captcha} onBack={back} />
+        <StepBody w={w} online={online} onPrivacy={() => setPrivacyOpen(true)} />
+        <WizardNav current={current} last={w.step === 'confirm'} busy={w.busy} canCreate={!!w.captcha} onBack={w.back} />
       </form>
 
       <div className="auth__links" style={{ marginTop: 16 }}>
         <span className="muted">¿Ya tienes cuenta?</span>
-        <Link to="/login" search={search.redirect ? { redirect: search.redirect } : {}}>
+        <Link to="/login" search={w.search.redirect ? { redirect: w.search.redirect } : {}}>
           Inicia sesión
         </Link>
       </div>

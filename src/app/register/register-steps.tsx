@@ -5,12 +5,19 @@ import { countryName } from '../../domain/countries';
 import { normalizeEmail } from '../../domain/email';
 import { MSG } from '../../domain/messages';
 import { PASSWORD_MAX, PASSWORD_SCORE_LABELS, strengthPercent, type PasswordScore } from '../../domain/password';
-import { normalizeUsername, USERNAME_MAX } from '../../domain/username';
+import { regimeName } from '../../domain/invoicing';
+import { normalizeUsername, USERNAME_INPUT_MAX } from '../../domain/username';
+import { useState, type FocusEvent } from 'react';
 import { effectiveRfc } from '../tax-data/tax-draft';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
+import { Icon } from '../ui/icon';
 import { PasswordField } from '../ui/password-field';
+import type { UsernameState } from './username-check';
 import { STEPS, type FieldName, type RegisterForm, type StepId } from './wizard';
+
+/** What the summary says of an optional field left empty: it can be filled in later, before invoicing. */
+const NOT_GIVEN = 'Sin capturar (puedes agregarlo después)';
 
 const TYPE_LABEL = { empresa: 'Empresa (persona moral)', persona: 'Persona física', extranjero: 'Extranjero' } as const;
 
@@ -61,25 +68,66 @@ function PasswordStrength({ score }: { score: PasswordScore | null }) {
   );
 }
 
-/** Step 1: user name, password with its meter, and the confirmation (checked on leaving it). */
-export function AccountStep({ form, set, err, reg, score, blurMismatch, onBlurMismatch }: StepFields & {
+const USERNAME_STATUS: Record<UsernameState, string> = {
+  idle: '',
+  checking: 'Comprobando si está libre…',
+  available: 'Está libre',
+  taken: '',
+  unknown: 'No pudimos comprobar si está libre; lo revisamos al crear tu cuenta.',
+};
+
+/** Under the user name: the spec's hint, the name as it will be saved, and whether it is free. */
+function UsernameHint({ username, state }: { username: string; state: UsernameState }) {
+  return (
+    <>
+      <span className="username-hint__rule">{MSG.usernameHint}</span>
+      {username && (
+        <span className="username-hint__preview">
+          Tu usuario será: <strong className="username-hint__name">{username}</strong>
+        </span>
+      )}
+      <span role="status" className={`username-hint__status username-hint__status--${state}`}>
+        {state === 'available' && <Icon name="check" />}
+        {USERNAME_STATUS[state]}
+      </span>
+    </>
+  );
+}
+
+/** A confirmation's on-blur hint: shown when it is left holding something else than the first field. */
+function useBlurMismatch() {
+  const [mismatch, setMismatch] = useState(false);
+  return {
+    mismatch,
+    clear: () => setMismatch(false),
+    onBlur: (e: FocusEvent<HTMLInputElement>, differs: boolean) => {
+      // Leaving for a button (e.g. 'Siguiente'): that click checks anyway, and showing the
+      // message now would shift the button away from under the pointer and lose the click.
+      if (e.relatedTarget instanceof HTMLButtonElement) return;
+      setMismatch(differs);
+    },
+  };
+}
+
+/** Step 1: user name (shown as it will be saved, and whether it is free), password with its meter, and the confirmation. */
+export function AccountStep({ form, set, err, reg, score, availability }: StepFields & {
   score: PasswordScore | null;
-  blurMismatch: boolean;
-  onBlurMismatch: (mismatch: boolean) => void;
+  availability: { username: string; state: UsernameState };
 }) {
+  const blur = useBlurMismatch();
   return (
     <>
       <TextField
         label="Nombre de usuario"
         value={form.username}
-        onChange={(e) => set({ username: normalizeUsername(e.target.value) })}
-        hint={MSG.usernameHint}
-        maxLength={USERNAME_MAX}
+        onChange={(e) => set({ username: e.target.value })}
+        hint={<UsernameHint {...availability} />}
+        maxLength={USERNAME_INPUT_MAX}
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        error={err('username')}
+        error={err('username') ?? (availability.state === 'taken' ? MSG.usernameTaken : null)}
         inputRef={reg('username')}
       />
       <div className="stack" style={{ gap: 8 }}>
@@ -99,25 +147,21 @@ export function AccountStep({ form, set, err, reg, score, blurMismatch, onBlurMi
         value={form.passwordConfirmation}
         onChange={(e) => {
           set({ passwordConfirmation: e.target.value });
-          onBlurMismatch(false);
+          blur.clear();
         }}
-        onBlur={(e) => {
-          // Leaving for a button (e.g. 'Siguiente'): that click checks anyway, and showing the
-          // message now would shift the button away from under the pointer and lose the click.
-          if (e.relatedTarget instanceof HTMLButtonElement) return;
-          onBlurMismatch(!!form.passwordConfirmation && form.passwordConfirmation !== form.password);
-        }}
+        onBlur={(e) => blur.onBlur(e, !!form.passwordConfirmation && form.passwordConfirmation !== form.password)}
         maxLength={PASSWORD_MAX}
         autoComplete="new-password"
-        error={err('passwordConfirmation') ?? (blurMismatch ? MSG.passwordsDifferBlur : null)}
+        error={err('passwordConfirmation') ?? (blur.mismatch ? MSG.passwordsDifferBlur : null)}
         inputRef={reg('passwordConfirmation')}
       />
     </>
   );
 }
 
-/** Step 2: the e-mail twice, and the privacy notice's link. */
+/** Step 2: the e-mail twice (the confirmation hints on leaving it, like the passwords'), and the privacy notice's link. */
 export function EmailStep({ form, set, err, reg, onPrivacy }: StepFields & { onPrivacy: () => void }) {
+  const blur = useBlurMismatch();
   return (
     <>
       <p className="muted">Usaremos tu correo para enviarte tus facturas y para que puedas recuperar tu contraseña.</p>
@@ -136,11 +180,15 @@ export function EmailStep({ form, set, err, reg, onPrivacy }: StepFields & { onP
         label="Confirma tu correo"
         type="email"
         value={form.emailConfirmation}
-        onChange={(e) => set({ emailConfirmation: e.target.value })}
+        onChange={(e) => {
+          set({ emailConfirmation: e.target.value });
+          blur.clear();
+        }}
+        onBlur={(e) => blur.onBlur(e, !!form.emailConfirmation.trim() && normalizeEmail(form.emailConfirmation) !== normalizeEmail(form.email))}
         autoComplete="email"
         inputMode="email"
         maxLength={254}
-        error={err('emailConfirmation')}
+        error={err('emailConfirmation') ?? (blur.mismatch ? MSG.emailsDifferBlur : null)}
         inputRef={reg('emailConfirmation')}
       />
       <p className="muted" style={{ margin: 0 }}>
@@ -180,6 +228,14 @@ export function ConfirmSummary({ form }: { form: RegisterForm }) {
         <>
           <dt>Registro de identidad fiscal</dt>
           <dd>{tax.taxId}</dd>
+        </>
+      )}
+      {tax.type !== 'extranjero' && (
+        <>
+          <dt>Código postal</dt>
+          <dd className="tabular">{tax.postalCode.trim() || NOT_GIVEN}</dd>
+          <dt>Régimen fiscal</dt>
+          <dd>{tax.taxRegime ? [tax.taxRegime, regimeName(tax.taxRegime)].filter(Boolean).join(' · ') : NOT_GIVEN}</dd>
         </>
       )}
       <dt>País</dt>
