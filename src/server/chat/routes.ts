@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv, Services } from '../context';
 import { chatConversations, users } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
 import * as v from 'valibot';
@@ -26,12 +26,11 @@ export const USER_MESSAGES_PER_MINUTE = 30;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INBOX_PAGE = 50;
 
-function parseMessage(input: unknown): { id?: string; body: string } {
-  const body = parseWith(ChatMessageBody, input, 422);
-  const problem = chatBodyError(body.body);
-  if (problem) throw fail(422, problem);
-  return body;
-}
+/** A message as posted: the shape, then its text (empty or too long), each answering 422 with its message. */
+const PostedMessage = v.pipe(
+  ChatMessageBody,
+  v.check((m) => chatBodyError(m.body) === null, (issue) => chatBodyError((issue.input as { body: string }).body) ?? CHAT_MSG.empty),
+);
 
 function cursorOf(c: Context<AppEnv>): { after?: string; before?: string } {
   const after = c.req.query('after');
@@ -80,12 +79,11 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
   });
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/chat/messages', tag: 'Soporte', auth: true, documentedBody: ChatMessageBody, status: 201, errors: [422, 429],
+    method: 'post', path: '/api/v3/chat/messages', tag: 'Soporte', auth: true, body: PostedMessage, bodyStatus: 422, status: 201, errors: [422, 429],
     summary: 'Enviar un mensaje a soporte (1 a 2000 caracteres; `id` UUIDv7 opcional hace idempotente el envío); abre una conversación si no hay una abierta. 30 por minuto',
     response: v.object({ conversation: Conversation, message: Message }),
-  }, auth, async (c) => {
+  }, auth, async (c, { body: msg }) => {
     const { userId } = caller(c);
-    const msg = parseMessage(c.get('body'));
     const now = s.clock();
     const key = String(userId);
     if (!limiter.take(key, now.getTime())) {
@@ -134,12 +132,15 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
   });
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/support/conversations/{id}/messages', tag: 'Soporte (personal)', auth: true, documentedBody: ChatMessageBody, status: 201, errors: [403, 404, 409, 422],
+    method: 'post', path: '/api/v3/support/conversations/{id}/messages', tag: 'Soporte (personal)', auth: true, body: PostedMessage, bodyStatus: 422, status: 201, errors: [403, 404, 409, 422],
     params: { id: '*Id de la conversación' }, summary: 'Responder al usuario (la conversación debe estar abierta)', response: v.object({ message: Message }),
-  }, auth, staffOnly, async (c) => {
-    const id = pathParam(c, 'id');
-    if (!UUID_RE.test(id)) throw fail(404, MSG.notFound);
-    const msg = parseMessage(c.get('body'));
+    // A malformed conversation id is a 404 whatever the body.
+    guard: (c) => {
+      const id = pathParam(c, 'id');
+      if (!UUID_RE.test(id)) throw fail(404, MSG.notFound);
+      return id;
+    },
+  }, auth, staffOnly, async (c, { body: msg, guard: id }) => {
     const out = await postStaffMessage(s.db, caller(c).userId, id, msg.id, msg.body, s.clock());
     if (out.kind === 'missing') throw fail(404, MSG.notFound);
     if (out.kind === 'closed') throw fail(409, CHAT_MSG.closed);

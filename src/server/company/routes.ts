@@ -8,7 +8,7 @@ import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { markSecretResponse } from '../http/idempotency';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { requireRfcVerified } from '../http/own-account';
 import { managedCompany, type Company } from '../http/company-access';
 import { addArea, deleteArea, listAreas } from './areas';
@@ -98,12 +98,10 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
   }, auth, async (c) => ok(c, await listAreas(s.db, (await company(c)).id)));
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/clients/{client_id}/areas.json', tag: Tag, auth: true, params: client, documentedBody: AreaBody, errors: [403, 404, 422],
+    method: 'post', path: '/api/v3/clients/{client_id}/areas.json', tag: Tag, auth: true, params: client, body: AreaBody, errors: [403, 404, 422],
     summary: `Agregar un departamento (recortado, en minúsculas y con mayúscula inicial; vacío se ignora; repetido: 422 'Se han omitido registros duplicados.'). Responde la lista. ${manager}`,
-    response: v.array(Area),
-  }, auth, async (c) => {
-    const co = await company(c);
-    const body = parseWith(AreaBody, c.get('body'));
+    response: v.array(Area), guard: company,
+  }, auth, async (c, { body, guard: co }) => {
     return ok(c, await addArea(s.db, co.id, body.area));
   });
 
@@ -124,27 +122,31 @@ export function companyRoutes(s: Services, accounts: AccountSignUp): Hono<AppEnv
   }, auth, async (c) => ok(c, await listCollaborators(s.db, (await company(c)).id)));
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/clients/{client_id}/collaborators.json', tag: Tag, auth: true, params: client, documentedBody: NewCollaboratorBody, status: 201, errors: [403, 404, 422, 502],
+    method: 'post', path: '/api/v3/clients/{client_id}/collaborators.json', tag: Tag, auth: true, params: client, body: NewCollaboratorBody, status: 201, errors: [403, 404, 422, 502],
     summary: `Invitar a un colaborador: las reglas del §5 en su orden (400 con su mensaje), correo repetido en la empresa 422 'Se han omitido registros duplicados.'; envía el correo con email_text y un enlace #/join?token=… de un solo uso que vence en 14 días. ${manager}`,
     response: Collaborator,
-  }, auth, async (c) => {
-    const co = await company(c);
-    // Invitations collect CLABEs in the company's name: only an account that proved its RFC sends them.
-    await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
-    const body = parseWith(NewCollaboratorBody, c.get('body'));
+    guard: async (c) => {
+      const co = await company(c);
+      // Invitations collect CLABEs in the company's name: only an account that proved its RFC sends them.
+      await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
+      return co;
+    },
+  }, auth, async (c, { body, guard: co }) => {
     const made = await inviteCollaborator(inviting(), co, body.invitation, companyName(co, body.company_name), body.email_text);
     return ok(c, made, 201);
   });
 
   defineRoute(app, {
-    method: 'put', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', names: { id: 'file' }, tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, documentedBody: EditCollaboratorBody, errors: [403, 404, 502],
+    method: 'put', path: '/api/v3/clients/{client_id}/collaborators/{id}.json', names: { id: 'file' }, tag: Tag, auth: true, params: { ...client, id: '*id del colaborador' }, body: EditCollaboratorBody, errors: [403, 404, 502],
     summary: `Editar un colaborador (nombre, apellido y departamento requeridos); resend: true reenvía la invitación a quien sigue 'invitado'. ${manager}`,
     response: Collaborator,
-  }, auth, async (c) => {
-    const co = await company(c);
-    const id = idOfFile(pathParam(c, 'file'));
-    if (Number.isNaN(id)) throw fail(404, MSG.notFound);
-    const body = parseWith(EditCollaboratorBody, c.get('body'));
+    guard: async (c) => {
+      const co = await company(c);
+      const id = idOfFile(pathParam(c, 'file'));
+      if (Number.isNaN(id)) throw fail(404, MSG.notFound);
+      return { co, id };
+    },
+  }, auth, async (c, { body, guard: { co, id } }) => {
     if (body.resend) await requireRfcVerified(s.db, co.id, MSG.rfcNotVerifiedInvite);
     const edit = Object.fromEntries(Object.entries(body.invitation).filter(([, val]) => val !== undefined));
     const updated = await updateCollaborator(s.db, co, id, edit, s.clock());

@@ -1,6 +1,8 @@
 // One definition per route: defineRoute registers the Hono handler, validates its body/query with the
 // route's valibot schemas (the Spanish 400 of parseWith) and records the route for the OpenAPI document.
+// Handlers never read the raw body: the schema in the definition is the one that validates it.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type * as v from 'valibot';
 import type { AppEnv } from '../context';
 import { parseBracketedQuery } from './bracketed-query';
@@ -29,12 +31,23 @@ export interface Endpoint {
   files?: string[];
 }
 
-export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined> extends Omit<Endpoint, 'body'> {
-  /** Validated (400 on the first issue) before the handler runs, after the middlewares; documented. */
+/**
+ * Checks a route makes before its body is validated, when their answer must win over a malformed body
+ * (ownership 404, plan 403, rate limit 429, a merchant's key 401…). Runs after the middlewares; what it
+ * returns (the company, the account, the merchant it found) reaches the handler as `input.guard`.
+ */
+export type Guard<G> = (c: Context<AppEnv>) => G | Promise<G>;
+
+export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, G = undefined> extends Omit<Endpoint, 'body'> {
+  /** Validated (400 on the first issue) before the handler runs, after the middlewares and the guard; documented. */
   body?: B;
+  /** The status of a body that fails its schema when the route's contract is not 400 (e.g. the chat's 422). */
+  bodyStatus?: ContentfulStatusCode;
+  /** Checks that answer before the body is validated, in order (see Guard). */
+  guard?: Guard<G>;
   /** The bracketed query (`usuario[rfc_owner]=…`), validated like the body. */
   query?: Q;
-  /** What the document shows as the body when the handler validates more than `body` itself. */
+  /** What the document shows as the body when it accepts more than `body` (another area validates the rest). Needs `body`. */
   documentedBody?: Schema;
   /** A path parameter's regex when `{name}` is not a whole segment's anything (e.g. `{grant_id}.json`). */
   patterns?: Record<string, string>;
@@ -42,12 +55,14 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   names?: Record<string, string>;
 }
 
-export interface RouteInput<B, Q> {
+export interface RouteInput<B, Q, G = undefined> {
   body: Out<B>;
   query: Out<Q>;
+  /** What the route's guard returned. */
+  guard: G;
 }
 
-export type RouteHandler<B, Q> = (c: Context<AppEnv>, input: RouteInput<B, Q>) => Response | Promise<Response>;
+export type RouteHandler<B, Q, G = undefined> = (c: Context<AppEnv>, input: RouteInput<B, Q, G>) => Response | Promise<Response>;
 
 /** A path parameter of the route (`{name}` in its path): always there once Hono matched the route. */
 export const pathParam = (c: Context<AppEnv>, name: string): string => c.req.param(name) ?? '';
@@ -75,20 +90,27 @@ export function honoPath(path: string, patterns: Record<string, string> = {}, na
     .join('/');
 }
 
-/** Registers `handlers` (middlewares, then the handler given the parsed input) and records the route. */
-export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+/**
+ * Registers `handlers` (middlewares, then the handler given the parsed input) and records the route.
+ * In order: the middlewares, the guard, the body, the query, the handler.
+ */
+export function defineRoute<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, G = undefined>(
   app: Hono<AppEnv>,
-  spec: RouteSpec<B, Q>,
-  ...handlers: [...MiddlewareHandler<AppEnv>[], RouteHandler<B, Q>]
+  spec: RouteSpec<B, Q, G>,
+  ...handlers: [...MiddlewareHandler<AppEnv>[], RouteHandler<B, Q, G>]
 ): void {
   const middlewares = handlers.slice(0, -1) as MiddlewareHandler<AppEnv>[];
-  const handler = handlers[handlers.length - 1] as RouteHandler<B, Q>;
-  const { body, query, documentedBody, patterns, names, ...doc } = spec;
-  const final = (c: Context<AppEnv>) => {
+  const handler = handlers[handlers.length - 1] as RouteHandler<B, Q, G>;
+  const { body, bodyStatus, guard, query, documentedBody, patterns, names, ...doc } = spec;
+  // A documented body nobody validates would be a handler parsing its own: refuse it when the app is built.
+  if (documentedBody && !body) throw new Error(`${spec.method.toUpperCase()} ${spec.path}: documentedBody needs a body schema`);
+  const final = async (c: Context<AppEnv>) => {
+    const guarded = guard ? await guard(c) : undefined;
     const input = {
-      body: body ? parseWith(body, c.get('body')) : undefined,
+      body: body ? parseWith(body, c.get('body'), bodyStatus) : undefined,
       query: query ? parseWith(query, parseBracketedQuery(new URL(c.req.url).searchParams)) : undefined,
-    } as RouteInput<B, Q>;
+      guard: guarded,
+    } as RouteInput<B, Q, G>;
     return handler(c, input);
   };
   // Hono's typed overloads do not take a spread of handlers; the runtime call is the plain one.

@@ -1,14 +1,14 @@
 // The merchant routes: a merchant's form (spec §7 'Form fields'), the field types, ticket
 // verification (typed values or a scanned QR), the point-of-sale API, the RFC check and, in
 // development, a page listing the demo tickets.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { MERCHANT_API_MSG, MerchantTicketBody } from '../../domain/merchant-api';
 import { FIELD_TYPE } from '../../domain/merchant-fields';
 import { MSG } from '../../domain/messages';
 import type { AppDeps, AppEnv, Services } from '../context';
 import { companies } from '../db/schema';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { parseBracketedQuery, type QueryValue } from '../http/bracketed-query';
 import { and, eq } from 'drizzle-orm';
 import { merchantById, merchantByShort } from './csd';
@@ -95,6 +95,19 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const verifyLimiter = new IpLimiter(VERIFIES_PER_MINUTE, 60_000);
 
+  /** The merchant of the path whose X-Merchant-Key matches; 401 otherwise, whatever the body. */
+  const merchantByKey = async (c: Context<AppEnv>) => {
+    const [row] = await s.db
+      .select({ hash: companies.apiKeyHash })
+      .from(companies)
+      .where(and(eq(companies.shortName, pathParam(c, 'short')), eq(companies.kind, 'merchant')));
+    // The same answer for an unknown merchant and a wrong key: the API does not confirm which merchants exist.
+    if (!row || !merchantKeyMatches(c.req.header('x-merchant-key'), row.hash)) throw fail(401, MSG.merchantKeyInvalid);
+    const merchant = await merchantByShort(s.db, pathParam(c, 'short'));
+    if (!merchant) throw fail(401, MSG.merchantKeyInvalid);
+    return merchant;
+  };
+
   defineRoute(app, {
     method: 'get', path: '/form/fields.json', summary: 'Campos del formulario de un comercio, en orden', tag: 'Comercios', auth: false,
     response: v.array(FieldDefinition), errors: [404], params: { 'company[id]': '*diverza_client_id del comercio' },
@@ -144,18 +157,10 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   defineRoute(app, {
     method: 'post', path: '/api/v3/merchants/{short_name}/tickets', names: { short_name: 'short' },
     summary: 'Punto de venta: registrar un ticket (precios con IVA incluido; el servidor calcula subtotal, IVA y total). Requiere el encabezado X-Merchant-Key con la llave del comercio',
-    tag: 'Comercios', auth: false, documentedBody: MerchantTicketBody, response: RegisteredTicket, status: 201, errors: [401, 409, 422],
+    tag: 'Comercios', auth: false, body: MerchantTicketBody, response: RegisteredTicket, status: 201, errors: [401, 409, 422],
     params: { short_name: '*short_name del comercio' },
-  }, async (c) => {
-    const [row] = await s.db
-      .select({ hash: companies.apiKeyHash })
-      .from(companies)
-      .where(and(eq(companies.shortName, pathParam(c, 'short')), eq(companies.kind, 'merchant')));
-    // The same answer for an unknown merchant and a wrong key: the API does not confirm which merchants exist.
-    if (!row || !merchantKeyMatches(c.req.header('x-merchant-key'), row.hash)) throw fail(401, MSG.merchantKeyInvalid);
-    const merchant = await merchantByShort(s.db, pathParam(c, 'short'));
-    if (!merchant) throw fail(401, MSG.merchantKeyInvalid);
-    const input = parseWith(MerchantTicketBody, c.get('body'));
+    guard: merchantByKey,
+  }, async (c, { body: input, guard: merchant }) => {
     const ticket = await registerMerchantTicket(s.db, merchant, input, s.clock());
     return ok(c, { ref: ticket.ref, check_code: ticket.checkCode, subtotal: ticket.subtotal, tax: ticket.tax, total: ticket.total, qr: merchantTicketQr(s.config.publicUrl, merchant.shortName, ticket) }, 201);
   });

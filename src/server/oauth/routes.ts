@@ -6,7 +6,7 @@ import { MSG } from '../../domain/messages';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { markSecretResponse } from '../http/idempotency';
 import { IpLimiter } from '../lib/ip-limiter';
 import { authenticateApplication, type OAuthAppRow } from './applications';
@@ -62,12 +62,10 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
   };
 
   defineRoute(app, {
-    method: 'post', path: '/oauth/request_token.json', tag: TAG, auth: false, documentedBody: RequestTokenBody, errors: [429],
+    method: 'post', path: '/oauth/request_token.json', tag: TAG, auth: false, body: RequestTokenBody, errors: [429], guard: limit,
     summary: 'La aplicación (de servidor a servidor, con client_id y client_secret) pide un oauth_token de un solo uso que vence en 10 minutos. callback_url debe ser exactamente la registrada (400 si no); 401 con credenciales incorrectas. 30 por IP por minuto',
     response: v.object({ oauth_token: Str }),
-  }, async (c) => {
-    limit(c);
-    const body = parseWith(RequestTokenBody, c.get('body'));
+  }, async (c, { body }) => {
     const found = await appOf(body);
     // Exact match only: no prefix, no normalisation (an open redirect otherwise).
     if (body.callback_url !== found.callbackUrl) throw fail(400, MSG.oauthCallbackMismatch);
@@ -100,12 +98,10 @@ export function oauthRoutes(s: Services): Hono<AppEnv> {
   });
 
   defineRoute(app, {
-    method: 'post', path: '/oauth/access_token.json', tag: TAG, auth: false, documentedBody: AccessTokenBody, errors: [429],
+    method: 'post', path: '/oauth/access_token.json', tag: TAG, auth: false, body: AccessTokenBody, errors: [429], guard: limit,
     summary: 'La aplicación cambia oauth_token y oauth_verifier (un solo uso: repetirlo da 400) por un access_token de solo lectura, limitado a ese usuario y RFC y revocable por el usuario. 401 con credenciales incorrectas. 30 por IP por minuto',
     response: v.object({ access_token: Str }),
-  }, async (c) => {
-    limit(c);
-    const body = parseWith(AccessTokenBody, c.get('body'));
+  }, async (c, { body }) => {
     const found = await appOf(body);
     const access = await exchangeForAccessToken(s.db, found, body.oauth_token, body.oauth_verifier, s.clock());
     if (!access) throw fail(400, MSG.invalidPageToken);

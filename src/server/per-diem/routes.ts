@@ -8,7 +8,7 @@ import { managedCompany, type Company } from '../http/company-access';
 import type { AppEnv, Services } from '../context';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { approvePerDiemEvent, closePerDiemEvent, createPerDiemEvent, listPerDiemEvents, perDiemOptions } from './events';
 import { PerDiemBody } from './schemas';
 import * as v from 'valibot';
@@ -67,12 +67,10 @@ export function perDiemRoutes(s: Services): Hono<AppEnv> {
   }, auth, async (c) => ok(c, await perDiemOptions(s.db, (await company(c)).id)));
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/clients/{client_id}/per_diem_events.json', tag: Tag, auth: true, params: client, documentedBody: PerDiemBody, status: 201, errors: [403, 404, 422],
+    method: 'post', path: '/api/v3/clients/{client_id}/per_diem_events.json', tag: Tag, auth: true, params: client, body: PerDiemBody, status: 201, errors: [403, 404, 422], guard: company,
     summary: `Nuevo evento (queda abierto): nombre requerido, depósito numérico y requerido, fecha de inicio hoy o posterior (hoy de la Ciudad de México), fin no anterior al inicio; departamento y colaborador opcionales, de la empresa. 422 con el mensaje. ${manager}`,
     response: PerDiemEvent,
-  }, auth, async (c) => {
-    const co = await company(c);
-    const body = parseWith(PerDiemBody, c.get('body'));
+  }, auth, async (c, { body, guard: co }) => {
     return ok(c, await createPerDiemEvent(s.db, co.id, body.per_diem_event, s.clock()), 201);
   });
 

@@ -14,7 +14,7 @@ import { caller, requireAuth } from '../http/auth';
 import { readLimited } from '../http/body';
 import { assertCleanForm } from '../http/control-chars';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
 import { assertFeature } from '../http/plan-gates';
 import { checkFiel, fielTrustFromEnv, type FielTrust } from '../cfdi/efirma-proof';
@@ -117,12 +117,11 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
 
   // Spec §7 'SAT authenticate': is this CIEC the RFC's? 400 with the §8 message when not.
   defineRoute(app, {
-    method: 'post', path: '/api/v1/AuthenticateSATPortal', tag: Tag, auth: true, documentedBody: AuthenticateSatSchema, errors: [404, 422, 429],
+    method: 'post', path: '/api/v1/AuthenticateSATPortal', tag: Tag, auth: true, body: AuthenticateSatSchema, errors: [404, 422, 429],
     summary: 'Comprobar la contraseña del SAT (CIEC) de un RFC propio con el portal del SAT configurado. 400 si no es válida; 422 si el portal solo acepta e.firma; 10 intentos por usuario cada 15 minutos',
     response: v.object({ valid: v.literal(true) }),
-  }, auth, async (c) => {
+  }, auth, async (c, { body }) => {
     const userId = caller(c).userId;
-    const body = parseWith(AuthenticateSatSchema, c.get('body'));
     const client = await ownClient(userId, body.rfc);
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
@@ -138,12 +137,11 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
 
   // Spec §7 'Save SAT password'. Hono reads ".json" as part of the last segment, so it is matched here.
   defineRoute(app, {
-    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}.json', names: { rfc: 'file' }, tag: Tag, auth: true, documentedBody: SaveSatPasswordSchema, errors: [403, 404, 422, 429], params: branchParams,
+    method: 'put', path: '/api/v3/users/{id}/branches/{rfc}.json', names: { rfc: 'file' }, tag: Tag, auth: true, body: SaveSatPasswordSchema, errors: [403, 404, 422, 429], params: branchParams,
+    guard: (c) => branch(c, pathParam(c, 'file').replace(/\.json$/, '')),
     summary: 'Guardar la contraseña del SAT (cifrada; nunca se devuelve): se comprueba con el portal (400 si no es válida), la cuenta queda con ciec=true y se descargan de inmediato los comprobantes de los días anteriores. Requiere SincronizacionSAT (403); solo personas físicas (422)',
     response: Account,
-  }, auth, async (c) => {
-    const client = await branch(c, pathParam(c, 'file').replace(/\.json$/, ''));
-    const body = parseWith(SaveSatPasswordSchema, c.get('body'));
+  }, auth, async (c, { body, guard: client }) => {
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
     limit(client.userId);
