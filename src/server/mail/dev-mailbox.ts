@@ -1,4 +1,5 @@
-// GET /dev/mailbox: the embedded mailbox as a server-rendered page (no script, everything escaped).
+// GET /dev/mailbox: the embedded mailbox as a server-rendered page (no script, everything escaped), and each
+// message's HTML part as its recipient would see it.
 // A development tool: mounted only in the embedded demo and answered only to loopback clients (http/dev-only.ts).
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -34,6 +35,7 @@ export function devMailboxRoutes(s: Services): Hono<AppEnv> {
         return `<article>
 <h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">Para: ${escapeHtml(m.to)}${m.cc ? ` · Copia: ${escapeHtml(m.cc)}` : ''} · ${escapeHtml(m.createdAt.toISOString())}</p>
+${m.html ? `<p><a href="/dev/mailbox/${m.id}/html">Ver el correo como lo recibe la persona (HTML)</a></p>` : ''}
 <pre>${escapeHtml(m.text)}</pre>
 ${anchors ? `<ul>${anchors}</ul>` : ''}
 ${attachmentList(m.id, m.attachments)}
@@ -51,6 +53,18 @@ article{border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:1rem 0}
 <p>Los correos que envía Cuentas Claras cuando no hay un servidor SMTP configurado (SMTP_URL).</p>
 ${items || '<p>Todavía no hay correos.</p>'}
 </body></html>`);
+  });
+  defineRoute(app, {
+    method: 'get', path: '/dev/mailbox/{id}/html', summary: 'La parte HTML de un correo del buzón de desarrollo, como la vería quien lo recibe (solo sin SMTP_URL)', tag: 'Documentación', auth: false,
+    contentType: 'text/html', errors: [404], params: { id: '*Id del correo' },
+  }, async (c) => {
+    const id = Number(c.req.param('id'));
+    if (!Number.isSafeInteger(id)) return c.notFound();
+    const [row] = await s.db.select({ html: mailMessages.html }).from(mailMessages).where(eq(mailMessages.id, id));
+    if (!row?.html) return c.notFound();
+    // Our own templates' output (every dynamic string escaped); the app's CSP still forbids any script in it.
+    c.header('Cache-Control', 'no-store');
+    return c.html(row.html);
   });
   defineRoute(app, {
     method: 'get', path: '/dev/mailbox/{id}/attachments/{n}', summary: 'Un adjunto de un correo del buzón de desarrollo, como descarga (solo sin SMTP_URL)', tag: 'Documentación', auth: false,
