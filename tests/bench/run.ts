@@ -1,5 +1,6 @@
 // npm run bench: the figures the issues set goals for, one per line (perf-security.md §14):
-// bundle sizes, Lighthouse (median of N mobile runs) on the login and home routes, installability
+// bundle sizes, Lighthouse (median of N mobile runs: performance, accessibility, best practices, SEO) on
+// the signed-out start, login, dashboard, annual view and invoice form (--smoke: the login once), installability
 // and offline start through CDP, and API load with autocannon. The server is started here, on a
 // free port with a fresh DATA_DIR; results also go to tests/bench/results/latest.json.
 // Then the offline benchmarks (tests/bench/offline.ts): Dexie month query and dashboard
@@ -53,6 +54,22 @@ const METRICS = {
   'si-ms': 'speed-index',
 } as const;
 const DEMO = { login: 'demo', password: 'cuentasclaras' };
+/** Lighthouse's pages (figure name, path): the smoke run measures the login once, to keep the section alive. */
+const LIGHTHOUSE_SIGNED_OUT: [string, string][] = sized(
+  [
+    ['start', '/#/'],
+    ['login', '/#/login'],
+  ],
+  [['login', '/#/login']],
+);
+const LIGHTHOUSE_SIGNED_IN: [string, string][] = sized(
+  [
+    ['home', '/#/home'], // the dashboard
+    ['annual', '/#/annual'],
+    ['invoice-form', '/#/ticket/form/autozone'],
+  ],
+  [],
+);
 // Where src/offline/session.ts keeps the session (idb-keyval store 'kv' of KV_DB_NAME, key 'session').
 const SESSION_STORE = 'kv';
 const SESSION_KEY = 'session';
@@ -292,7 +309,21 @@ interface Scores {
   [key: string]: number;
 }
 
-async function lighthouseRuns(port: number, url: string, keepStorage: boolean, beforeEach?: () => Promise<void>): Promise<Scores> {
+/** Audits of the non-performance categories that did not pass, with the run count they failed in. */
+const findings = new Map<string, Map<string, number>>();
+
+function noteFindings(route: string, lhr: { categories: Record<string, { auditRefs?: { id: string; weight: number }[] } | undefined>; audits: Record<string, { score: number | null; title?: string } | undefined> }): void {
+  const seen = findings.get(route) ?? new Map<string, number>();
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) seen.set(`${id}: ${ref.id}`, (seen.get(`${id}: ${ref.id}`) ?? 0) + 1);
+    }
+  }
+  findings.set(route, seen);
+}
+
+async function lighthouseRuns(port: number, route: string, url: string, keepStorage: boolean, beforeEach?: () => Promise<void>): Promise<Scores> {
   const samples: Scores[] = [];
   for (let i = 0; i < RUNS; i++) {
     await beforeEach?.();
@@ -307,6 +338,7 @@ async function lighthouseRuns(port: number, url: string, keepStorage: boolean, b
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (flag('--explain')) explain(url, lhr);
+    noteFindings(route, lhr);
     const sample: Scores = {};
     for (const id of CATEGORIES) sample[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
     for (const [name, audit] of Object.entries(METRICS)) sample[name] = lhr.audits[audit]?.numericValue ?? NaN;
@@ -314,6 +346,7 @@ async function lighthouseRuns(port: number, url: string, keepStorage: boolean, b
   }
   const out: Scores = {};
   for (const key of Object.keys(samples[0] ?? {})) out[key] = median(samples.map((s) => s[key]!));
+  for (const [audit, runs] of findings.get(route) ?? []) console.error(`  lighthouse ${route}: ${audit} fails (${runs}/${RUNS} runs)`);
   return out;
 }
 
@@ -370,13 +403,17 @@ async function browserSection(base: string, session: DemoSession | null): Promis
     }
     if (!flag('--no-lighthouse')) {
       report('lighthouse-runs', RUNS);
-      reportScores('login', await lighthouseRuns(chrome.port, `${base}/#/login`, false));
-      if (!session) throw new Error('no demo session: home route not measured');
+      // Signed out: a fresh profile each run, as a newcomer arrives.
+      for (const [route, path] of LIGHTHOUSE_SIGNED_OUT) reportScores(route, await lighthouseRuns(chrome.port, route, `${base}${path}`, false));
+      if (LIGHTHOUSE_SIGNED_IN.length === 0) return;
+      if (!session) throw new Error('no demo session: signed-in routes not measured');
       const signedIn = await signIn(browser, base, session);
       report('home-signed-in', signedIn ? 'yes' : 'no');
       // Signed-in users have been here before: keep the session, service worker and caches, but open
       // the app as they do, when it is not already running (see endPreviousVisit).
-      reportScores('home', await lighthouseRuns(chrome.port, `${base}/#/home`, true, () => endPreviousVisit(connected, base)));
+      for (const [route, path] of LIGHTHOUSE_SIGNED_IN) {
+        reportScores(route, await lighthouseRuns(chrome.port, route, `${base}${path}`, true, () => endPreviousVisit(connected, base)));
+      }
     }
   } finally {
     await browser?.close().catch(() => undefined);
