@@ -12,6 +12,12 @@ export const CHAT_MSG = {
   closed: 'Esta conversación ya está cerrada.',
 } as const;
 
+/** When support answers: the widget's acknowledgement and the reply e-mail say it in these words. */
+export const SUPPORT_HOURS = 'de lunes a viernes de 9:00 a 18:00 (hora del centro de México)';
+
+/** Shown once after the first message a user sends that support has not answered yet. */
+export const CHAT_ACK = `Recibimos tu mensaje. Te respondemos ${SUPPORT_HOURS}; la respuesta también te llegará a tu correo.`;
+
 /** Counts characters as the user sees them (an emoji is one), not UTF-16 units. */
 export function chatLength(s: string): number {
   return [...s].length;

@@ -9,6 +9,22 @@ export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage
   return [...byId.values()].sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? -1 : x.id > y.id ? 1 : 0) : x.createdAt < y.createdAt ? -1 : 1));
 }
 
+/**
+ * The message the acknowledgement follows: the first of the user's messages after support's last
+ * reply (or since the conversation began), so a burst of messages gets one, and a reply takes it away.
+ * Null when the last word is support's or nothing was sent. Derived, never stored: the staff inbox
+ * counts only what the user wrote.
+ */
+export function acknowledgedMessageId(messages: readonly ChatMessage[]): string | null {
+  let first: string | null = null;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.author !== 'user') break;
+    first = m.id;
+  }
+  return first;
+}
+
 /** Looking for replies while the panel is open. */
 export const POLL_OPEN_MS = 4_000;
 /** Only for the unread badge while the panel is closed. */

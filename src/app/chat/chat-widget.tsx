@@ -5,17 +5,18 @@
 // Polling instead of a held server-sent-events stream: a cheap phone keeps no connection (nor the
 // radio) busy for a chat that is silent most of the time, it survives flaky mobile networks and
 // proxies without reconnection logic, and the token stays in a header (EventSource cannot send one).
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
-import { CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { CHAT_ACK, CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
 import { newId } from '../../domain/ids';
 import { ApiError } from '../../offline/http';
 import { Button } from '../ui/button';
 import { SvgIcon, Icon } from '../ui/icon';
 import { useFocusTrap } from '../ui/overlay';
 import { useOnline } from '../use-online';
-import { messageTime, nextPollDelay } from './chat-model';
+import { acknowledgedMessageId, messageTime, nextPollDelay } from './chat-model';
 import { loadOlderMessages, markChatRead, refreshChat, sendChatMessage, useChatState, type ChatState } from './chat-store';
 import { onOpenSupportChat } from '../layout/open-chat';
+import { useOpenChatFromLink } from './chat-link';
 import './chat.css';
 
 export const CHAT_ICON = 'M4 5h16v11H9l-5 4V5zM8 9h8M8 12h5';
@@ -84,7 +85,9 @@ function useChatPolling(open: boolean, visible: boolean, online: boolean): strin
   return loadError;
 }
 
-function ChatLog({ chat, loadError, listRef }: { chat: ChatState; loadError: string | null; listRef: RefObject<HTMLOListElement | null> }) {
+export function ChatLog({ chat, loadError, listRef }: { chat: ChatState; loadError: string | null; listRef?: RefObject<HTMLOListElement | null> }) {
+  // Only while the conversation is open: a closed one says so instead.
+  const ackAfter = chat.conversation?.status === 'open' ? acknowledgedMessageId(chat.messages) : null;
   return (
     <ol className="chat-log" ref={listRef} aria-live="polite" aria-label="Mensajes">
       {chat.hasMore && (
@@ -98,13 +101,16 @@ function ChatLog({ chat, loadError, listRef }: { chat: ChatState; loadError: str
       {!chat.loaded && loadError && <li className="chat-log__note">{loadError}</li>}
       {chat.loaded && chat.messages.length === 0 && <li className="chat-log__note">{CHAT_TXT.empty}</li>}
       {chat.messages.map((m) => (
-        <li key={m.id} className={`chat-msg chat-msg--${m.author}`}>
-          <span className="visually-hidden">{m.author === 'user' ? CHAT_TXT.you : CHAT_TXT.support}: </span>
-          <p className="chat-msg__body">{m.body}</p>
-          <time className="chat-msg__time" dateTime={m.createdAt}>
-            {messageTime(m.createdAt)}
-          </time>
-        </li>
+        <Fragment key={m.id}>
+          <li className={`chat-msg chat-msg--${m.author}`}>
+            <span className="visually-hidden">{m.author === 'user' ? CHAT_TXT.you : CHAT_TXT.support}: </span>
+            <p className="chat-msg__body">{m.body}</p>
+            <time className="chat-msg__time" dateTime={m.createdAt}>
+              {messageTime(m.createdAt)}
+            </time>
+          </li>
+          {m.id === ackAfter && <li className="chat-log__note" data-chat-ack>{CHAT_ACK}</li>}
+        </Fragment>
       ))}
       {chat.conversation?.status === 'closed' && <li className="chat-log__note">{CHAT_TXT.closed}</li>}
     </ol>
@@ -170,6 +176,7 @@ export function ChatWidget() {
   const loadError = useChatPolling(open, visible, online);
 
   useFocusTrap(open, panelRef, () => setOpen(false));
+  useOpenChatFromLink();
 
   useEffect(
     () =>

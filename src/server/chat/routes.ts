@@ -11,6 +11,7 @@ import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { IpLimiter } from '../lib/ip-limiter';
+import { supportChatLink, supportReplyMail } from './reply-mail';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
 import * as v from 'valibot';
 import { defineRoute, pathParam } from '../http/route';
@@ -50,6 +51,15 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     const [user] = await s.db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, caller(c).userId));
     if (!user?.isStaff) throw fail(403, MSG.forbidden);
     return next();
+  };
+
+  /** The reply by e-mail too (the widget says it will arrive there). A mail failure does not undo the stored reply. */
+  const mailReply = async (userId: number, reply: string) => {
+    const [user] = await s.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user?.email) return;
+    await s.mailer
+      .send(supportReplyMail(user.email, reply, supportChatLink(s.config.publicUrl)))
+      .catch((err: unknown) => console.error('[chat] respuesta sin correo:', err instanceof Error ? err.message : String(err)));
   };
 
   /** A staff-side conversation from the path; a malformed or unknown id is the same 404. */
@@ -133,7 +143,7 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
 
   defineRoute(app, {
     method: 'post', path: '/api/v3/support/conversations/{id}/messages', tag: 'Soporte (personal)', auth: true, body: PostedMessage, bodyStatus: 422, status: 201, errors: [403, 404, 409, 422],
-    params: { id: '*Id de la conversación' }, summary: 'Responder al usuario (la conversación debe estar abierta)', response: v.object({ message: Message }),
+    params: { id: '*Id de la conversación' }, summary: 'Responder al usuario (la conversación debe estar abierta); la respuesta también le llega por correo con un enlace al chat', response: v.object({ message: Message }),
     // A malformed conversation id is a 404 whatever the body.
     guard: (c) => {
       const id = pathParam(c, 'id');
@@ -145,6 +155,7 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     if (out.kind === 'missing') throw fail(404, MSG.notFound);
     if (out.kind === 'closed') throw fail(409, CHAT_MSG.closed);
     if (out.kind === 'foreign') throw fail(422, CHAT_MSG.badId);
+    if (out.created) await mailReply(out.conversation.userId, out.message.body);
     return ok(c, { message: out.message }, out.created ? 201 : 200);
   });
 

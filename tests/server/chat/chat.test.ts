@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGE_MAX, CHAT_MSG } from '../../../src/domain/chat';
+import { CHAT_MESSAGE_MAX, CHAT_MSG, SUPPORT_HOURS } from '../../../src/domain/chat';
 import { MSG } from '../../../src/domain/messages';
 import { USER_MESSAGES_PER_MINUTE } from '../../../src/server/chat/routes';
-import { chatMessages, users } from '../../../src/server/db/schema';
+import { chatMessages, mailMessages, users } from '../../../src/server/db/schema';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 
 type Signed = Awaited<ReturnType<Harness['signUp']>>;
@@ -115,6 +115,32 @@ describe.each(DRIVERS)('support chat (%s)', (driver) => {
     // Beto's view has nothing of Ana's.
     const b = await h.call('GET', `/api/v3/chat?after=${lastId}`, { token: beto.token });
     expect(b.json.response.messages.map((m: { body: string }) => m.body)).toEqual(['Necesito ayuda']);
+  });
+
+  it('a staff reply reaches the user by e-mail too, once, with the reply and a link that opens the chat', async () => {
+    const dora = await h.signUp('dora');
+    const mailsTo = async (to: string) => h.database.db.select().from(mailMessages).where(eq(mailMessages.to, to));
+    const sent = await send(dora, { body: '¿Puedo facturar una recarga?' });
+    expect(await mailsTo(dora.email)).toEqual([]); // her own message mails nobody
+    const convId = sent.json.response.conversation.id as string;
+    const id = v7();
+    const reply = () => h.call('POST', `/api/v3/support/conversations/${convId}/messages`, { token: staff.token, body: { id, body: 'Sí: <b>desde</b> Facturar.\nSaludos.' } });
+    expect((await reply()).status).toBe(201);
+    expect((await reply()).status).toBe(200); // a retried reply is stored and mailed once
+    const mails = await mailsTo(dora.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('Soporte de Cuentas Claras te respondió');
+    expect(mail.text).toContain('Sí: <b>desde</b> Facturar.\nSaludos.');
+    expect(mail.text).toContain(`Te respondemos ${SUPPORT_HOURS}`);
+    expect(mail.text).toContain('http://localhost:8080/#/home?soporte=abrir');
+    expect(mail.html).toContain('Sí: &lt;b&gt;desde&lt;/b&gt; Facturar.');
+    expect(mail.html).toContain('href="http://localhost:8080/#/home?soporte=abrir"');
+    // A refused reply (closed conversation) mails nothing.
+    await h.call('POST', `/api/v3/support/conversations/${convId}/close`, { token: staff.token });
+    const late = await h.call('POST', `/api/v3/support/conversations/${convId}/messages`, { token: staff.token, body: { body: 'Otra cosa' } });
+    expect(late.status).toBe(409);
+    expect(await mailsTo(dora.email)).toHaveLength(1);
   });
 
   it("another user's or an unknown conversation is a 404", async () => {
