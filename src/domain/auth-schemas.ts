@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { MSG } from './messages';
 import { PASSWORD_MAX } from './password';
 
-const text = (max: number) => v.pipe(v.string(MSG.missingInfo), v.maxLength(max, MSG.missingInfo));
 const device = v.optional(
   v.object({
     id_device: v.optional(v.string()),
@@ -45,8 +44,8 @@ export const LoginBody = v.object({
 export type LoginBody = v.InferOutput<typeof LoginBody>;
 
 export const PasswordResetRequestBody = v.object({
-  user: v.object({ login: text(254) }, MSG.loginEmpty),
-}, MSG.loginEmpty);
+  user: v.object({ login: v.pipe(v.string(MSG.resetLoginEmpty), v.maxLength(254, MSG.resetLoginEmpty)) }, MSG.resetLoginEmpty),
+}, MSG.resetLoginEmpty);
 
 export const PasswordResetConfirmBody = v.object({
   token: v.pipe(v.string(MSG.resetInvalid), v.maxLength(200, MSG.resetInvalid)),

@@ -19,6 +19,7 @@ export const MSG = {
   usernameTaken: 'Ese nombre de usuario ya está registrado. Elige otro.',
   usernameChecksTooMany: 'Consultaste demasiados nombres de usuario. Espera unos minutos e intenta de nuevo.',
   emailsDifferBlur: 'Los correos no coinciden. ¿Intenta de nuevo?',
+  resetLoginEmpty: 'Escribe tu usuario o correo.',
   missingInfoUpdate: 'Por favor proporciona toda la información solicitada para actualizar tus datos.',
   emailTaken: 'Ese correo ya está registrado. ¿Olvidaste tu contraseña?',
   rfcTaken: 'Ese RFC ya está en tu cuenta.',

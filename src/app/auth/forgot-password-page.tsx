@@ -1,11 +1,13 @@
-// Ask for a password-reset link; the answer is the same whether or not the account exists.
+// Ask for a password-reset link; the answer is the same whether or not the account exists. Its messages ask
+// only for what this page has: the user name or e-mail, never the password.
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MSG } from '../../domain/messages';
 import { ApiError } from '../../offline/http';
 import { requestPasswordReset } from '../api/endpoints';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
+import { useFieldProblem } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
 import { useOnline } from '../use-online';
 import { AuthShell } from '../layout/auth-shell';
@@ -14,27 +16,25 @@ export function ForgotPasswordPage() {
   const online = useOnline();
   const [userLogin, setUserLogin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const ref = useRef<HTMLInputElement>(null);
+  const { clear, err, reg, show } = useFieldProblem<'login'>();
   const notes = useScreenToasts();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!userLogin.trim()) {
-      setError(MSG.loginEmpty);
-      ref.current?.focus();
+      show({ field: 'login', message: MSG.resetLoginEmpty });
       return;
     }
     setBusy(true);
-    setError(null);
+    clear();
     try {
       await requestPasswordReset(userLogin.trim());
       notes.dismissAll();
       setSent(true);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : MSG.generic;
-      setError(message);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : MSG.generic;
+      show({ field: 'login', message });
       notes.error(message);
     } finally {
       setBusy(false);
@@ -63,10 +63,10 @@ export function ForgotPasswordPage() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            inputRef={ref}
+            inputRef={reg('login')}
             value={userLogin}
             onChange={(e) => setUserLogin(e.target.value)}
-            error={error}
+            error={err('login')}
             maxLength={254}
             required
           />

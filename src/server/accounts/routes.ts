@@ -57,6 +57,7 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
   });
 
   defineRoute(app, { method: 'post', path: '/api/v2/password_reset', summary: 'Pedir un enlace para restablecer la contraseña (hasta 3 correos por hora por cuenta; 10 solicitudes por hora por dirección, luego 429)', tag: 'Cuenta', auth: false, body: PasswordResetRequestBody, response: R.Message, errors: [429] }, async (c, { body }) => {
+    if (!body.user.login.trim()) throw fail(400, MSG.resetLoginEmpty);
     await requestReset(s.db, s.mailer, body.user.login, s.config.publicUrl, s.clock(), clientIp(c, s.config.trustProxy));
     return ok(c, { message: MSG.resetSent });
   });

@@ -20,6 +20,15 @@ describe.each(DRIVERS)('password reset through the dev mailbox on %s', (driver) 
   });
   afterAll(async () => h?.close());
 
+  it('asks only for the user name or e-mail, the one thing the page has', async () => {
+    for (const body of [{ user: { login: '   ' } }, { user: {} }, {}, { user: { login: 12 } }]) {
+      const r = await h.call('POST', '/api/v2/password_reset', { body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json).toEqual({ errors: [MSG.resetLoginEmpty] });
+      expect(r.text).not.toContain('contraseña');
+    }
+  });
+
   it('always answers the same message, and mails only existing users', async () => {
     const before = (await h.database.db.select().from(mailMessages)).length;
     const r = await h.call('POST', '/api/v2/password_reset', { body: { user: { login: 'nadie-existe@example.com' } } });
