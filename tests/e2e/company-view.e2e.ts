@@ -2,6 +2,8 @@
 // sandbox card 4242…) invites a collaborator, who joins from the e-mailed link, captures a spending OFFLINE
 // and goes back online; the manager sees it in 'Gastos por colaborador de {month}' and approves it; the
 // collaborator's dashboard shows it 'Aprobado'. Then a rejection with a reason, which the collaborator sees.
+// The list comes before the charts and names people as invited; the collaborator's dashboard names her
+// company, and her Empresa screens explain they are the company's.
 // Screenshots at 360×780 and 1280×800 go to SHOTS_DIR when it is set.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,11 @@ describe('company expense view: approve and reject a collaborator spending', () 
     // The collaborator joins from the e-mailed link (dev mailbox), signing up, on a phone.
     const html = String((await app.api('/dev/mailbox')).body).replaceAll('&amp;', '&');
     const link = [...html.matchAll(/#\/join\?token=[\w-]+/g)].map((m) => m[0])[0]!;
+    // Its HTML part: the branded layout with one button, to the same link.
+    const htmlPart = /href="(\/dev\/mailbox\/\d+\/html)"/.exec(html)![1]!;
+    const branded = String((await app.api(htmlPart)).body).replaceAll('&amp;', '&');
+    expect([...branded.matchAll(/>Aceptar la invitación<\/a>/g)]).toHaveLength(1);
+    expect(branded).toContain(link);
     const collab = await app.newContext({ width: 360, height: 780 });
     await collab.page.goto(`${app.url}/${link}`);
     await expect.poll(() => collab.page.getByRole('heading', { name: 'Te invitaron a una empresa' }).isVisible(), { timeout: 20_000 }).toBe(true);
@@ -76,6 +83,11 @@ describe('company expense view: approve and reject a collaborator spending', () 
     await collab.page.getByRole('button', { name: 'Crear cuenta y unirme' }).click();
     await collab.page.waitForURL((u) => u.hash === '#/' || u.hash === '#/home', { timeout: 30_000 });
     await expect.poll(() => collab.page.getByRole('button', { name: 'Agregar gasto' }).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    // Her dashboard says which company she belongs to.
+    const membership = collab.page.getByRole('region', { name: 'Tu empresa' });
+    await expect.poll(() => membership.textContent(), { timeout: 20_000 }).toContain('Colaboras con Control De Gastos SA');
+    expect(await membership.textContent()).toContain('Departamento: Ventas');
+    await shot(collab.page, 'collaborator-membership-360');
     await waitForServiceWorker(collab.page);
     const login = await app.api('/api/v2/login', { method: 'POST', body: JSON.stringify({ user: { login: 'paula_ruiz', password: 'Clave-de-Paula-2026' } }) });
     const collabToken = (login.body as { response: { token: string } }).response.token;
@@ -100,7 +112,13 @@ describe('company expense view: approve and reject a collaborator spending', () 
     await expect.poll(() => page.getByRole('heading', { name: companyViewTitle(month) }).isVisible(), { timeout: 20_000 }).toBe(true);
     const taxi = page.getByRole('row', { name: /345\.60/ });
     await expect.poll(() => taxi.isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => taxi.getByText('paula_ruiz').isVisible()).toBe(true);
+    // By the name the company invited her with, not her username.
+    await expect.poll(() => taxi.getByText('Paula Ruiz').isVisible()).toBe(true);
+    expect(await taxi.getByText('paula_ruiz').count()).toBe(0);
+    // The work first: the receipts to approve above the charts.
+    const listTop = (await page.getByRole('heading', { name: 'Comprobantes de colaboradores' }).boundingBox())!.y;
+    await expect.poll(() => page.getByRole('heading', { name: 'Gasto aprobado por mes' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect((await page.getByRole('heading', { name: 'Gasto aprobado por mes' }).boundingBox())!.y).toBeGreaterThan(listTop);
     await expect.poll(() => taxi.getByText('Ventas').isVisible()).toBe(true);
     await taxi.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Aprobar' }).click();
@@ -138,6 +156,13 @@ describe('company expense view: approve and reject a collaborator spending', () 
     await collab.page.reload();
     await expect.poll(() => collab.page.getByText('Falta la factura de la comida').first().isVisible(), { timeout: 30_000 }).toBe(true);
     await shot(collab.page, 'collaborator-dashboard-360');
+    // Her Empresa menu explains whose screens these are, instead of a plan advert.
+    for (const route of ['company', 'company-view', 'per-diem']) {
+      await collab.page.goto(`${app.url}/#/${route}`);
+      await expect.poll(() => collab.page.getByRole('heading', { name: 'Eres colaborador de Control De Gastos SA' }).isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await collab.page.getByText('Función Premium').count()).toBe(0);
+    }
+    await shot(collab.page, 'collaborator-empresa-360');
     const food2 = (await own()).find((t) => t.amount === '80.00');
     expect(food2).toMatchObject({ ticket_status_name: 'rechazado', review: { decision: 'rechazado', reason: 'Falta la factura de la comida' } });
 
