@@ -3,6 +3,7 @@
 // H6's premium advert ('start contact') was not in the tree when this was written: the chat is opened
 // from its floating button here (openSupportChat's prefill is covered by tests/app/chat).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_ACK } from '../../src/domain/chat';
 import { startApp, type Running } from './harness';
 
 const SUPPORT_PASSWORD = 'Soporte-de-prueba-2026';
@@ -42,6 +43,10 @@ describe('support chat', () => {
     await panel.getByLabel('Tu mensaje').press('Enter');
     await expect.poll(() => panel.getByText('Hola, ¿tienen un plan para empresas?').isVisible()).toBe(true);
     await expect.poll(() => panel.getByLabel('Tu mensaje').inputValue()).toBe('');
+    // Acknowledged once: office hours, and the reply also by e-mail.
+    const ack = panel.getByText(CHAT_ACK);
+    await expect.poll(() => ack.count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/chat-360-ack.png` });
 
     // Support answers from the inbox, in another browser context, on a desktop screen.
     const staff = await app.newContext({ width: 1280, height: 800 });
@@ -62,13 +67,17 @@ describe('support chat', () => {
 
     // The reply reaches the user's open widget.
     await expect.poll(() => panel.getByText('¡Claro! El plan Empresa incluye colaboradores y viáticos.').isVisible()).toBe(true);
+    expect(await ack.count()).toBe(0); // answered: no longer waiting
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/chat-360.png` });
 
     // The same history on another device (a desktop: corner panel); support has no chat button.
     expect(await staff.page.getByRole('button', { name: 'Chat con soporte' }).count()).toBe(0);
     const desk = await app.newContext({ width: 1280, height: 800 });
     await app.signIn(desk.page, user.username, user.password);
-    await desk.page.getByRole('button', { name: 'Chat con soporte' }).click();
+    // The link of the reply e-mail opens the chat, and leaves the address.
+    await desk.page.goto(`${app.url}/#/home?soporte=abrir`);
+    await expect.poll(() => desk.page.getByRole('dialog', { name: 'Soporte' }).isVisible()).toBe(true);
+    await expect.poll(() => desk.page.url()).not.toContain('soporte=');
     await expect.poll(() => desk.page.getByRole('dialog', { name: 'Soporte' }).getByText('¡Claro! El plan Empresa', { exact: false }).isVisible()).toBe(true);
     if (SHOTS) await desk.page.screenshot({ path: `${SHOTS}/chat-1280.png` });
     await desk.context.close();
@@ -84,6 +93,7 @@ describe('support chat', () => {
     await context.setOffline(false);
     await panel.getByRole('button', { name: 'Enviar' }).click();
     await expect.poll(() => panel.getByRole('listitem').filter({ hasText: '¿Y cuánto cuesta?' }).isVisible()).toBe(true);
+    await expect.poll(() => ack.count()).toBe(1);
 
     // Closed panel: a new reply shows as an unread badge on the button (the closed widget looks every 30 s).
     await page.keyboard.press('Escape');
