@@ -205,13 +205,19 @@ export function receivedAtFromDate(yyyymmdd: string): string {
 }
 
 /**
- * Who the ticket is with, when a CFDI says it, by name where the CFDI gives one: the issuer for spending,
- * the receiver for income (the account issued it). null = no receipt; callers fall back to the supported
- * company's name. The server's analytics group venues by the same rule (issuer name first).
+ * Who the ticket is with, when a CFDI says it, by name where the CFDI gives one: the party that is not the
+ * ticket's own account (the receiver of an invoice the account issued, the issuer of one it received);
+ * when the account is neither, by type: the issuer for spending, the receiver for income. null = no
+ * receipt; callers fall back to the supported company's name. The server's analytics group venues by
+ * the issuer's name.
  */
-export function receiptParty(t: Pick<Ticket, 'receipt' | 'ticket_type_id'>): string | null {
+export function receiptParty(t: Pick<Ticket, 'receipt' | 'ticket_type_id'> & { rfc?: string }): string | null {
   const r = t.receipt;
   if (!r) return null;
-  if (INCOME_TYPES.includes(t.ticket_type_id)) return r.name_receiver?.trim() || r.rfc_receiver || null;
-  return r.name_issuer || r.rfc_issuer || null;
+  const own = t.rfc?.toUpperCase();
+  const issued = own ? r.rfc_issuer.toUpperCase() === own : INCOME_TYPES.includes(t.ticket_type_id);
+  const received = own ? r.rfc_receiver.toUpperCase() === own && !issued : false;
+  const receiverSide = issued || (!received && INCOME_TYPES.includes(t.ticket_type_id));
+  if (receiverSide) return r.name_receiver?.trim() || r.rfc_receiver || null;
+  return r.name_issuer.trim() || r.rfc_issuer || null;
 }

@@ -28,7 +28,7 @@ function TypedRate({ state, onRate }: { state: PanelState; onRate: (value: strin
         step={0.01}
         value={state.rateInput}
         onChange={(e) => onRate(e.target.value)}
-        hint={last ? undefined : 'Escribe cuántos pesos vale 1 ' + currency + ', o el monto en pesos abajo.'}
+        hint={rateHint(state.rate) ?? undefined}
       />
       {last && (
         <p className="spending-rate__last">
@@ -98,7 +98,7 @@ export function SpendingFields({ state, categoryOptions, onField: setField, onRa
           value={form.nationalAmount}
           onChange={(e) => setField('nationalAmount')(e.target.value)}
           error={state.errors.nationalAmount}
-          hint={rateHint(state.rate) ?? 'El monto en pesos mexicanos (MXN).'}
+          hint={(state.rate.status === 'unknown' ? null : rateHint(state.rate)) ?? 'El monto en pesos mexicanos (MXN).'}
           inputRef={bind('nationalAmount')}
         />
       )}

@@ -63,20 +63,14 @@ function useExchangeRate(state: PanelState, dispatch: (action: PanelAction) => v
   }, [state.open, key, dispatch]);
 }
 
-/** The last rate this user used for the chosen currency (their tickets on the device; works offline). */
+/** The last rate this user used for the chosen currency (their tickets on the device; works offline, follows pulls). */
 function useLastRate(state: PanelState, dispatch: (action: PanelAction) => void) {
   const currency = state.form.currency;
+  const wanted = state.open && currency !== NATIONAL_CURRENCY;
+  const last = useLiveQuery(() => (wanted ? loadLastRate(db, currency) : null), [wanted, currency]);
   useEffect(() => {
-    if (!state.open || currency === NATIONAL_CURRENCY) return;
-    let live = true;
-    loadLastRate(db, currency).then(
-      (last) => live && dispatch({ type: 'last-rate', currency, last }),
-      () => undefined, // no suggestion: the user types the rate or the pesos
-    );
-    return () => {
-      live = false;
-    };
-  }, [state.open, currency, dispatch]);
+    if (wanted && last !== undefined) dispatch({ type: 'last-rate', currency, last });
+  }, [wanted, currency, last, dispatch]);
 }
 
 export function SpendingPanel({ kind, onClose, rfc, username }: SpendingPanelProps) {

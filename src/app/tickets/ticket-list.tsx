@@ -183,7 +183,9 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }
           </div>
           <div className="ticket-card__line muted">
             <span className="ticket-card__sub">
-              <span className="tabular">{row.date}</span> · {row.categoryLabel}
+              <span className="tabular">{row.date}</span>
+              {/* A manual entry titled by its category does not say it twice. */}
+              {row.categoryLabel !== row.origin && ` · ${row.categoryLabel}`}
             </span>
             <span className="ticket-card__meta">
               <StatusIcon row={row} />

@@ -157,8 +157,14 @@ describe('row titles people can scan', () => {
       receipt: { ...receipt, rfc_issuer: 'LOVA850101AB1', rfc_receiver: 'EKU9003173C9', name_receiver: 'ESCUELA KEMPER URGATE' },
     });
     expect(ticketRow(income, lookups).origin).toBe('ESCUELA KEMPER URGATE');
+    // Income the account received (a payroll CFDI): the other party is its issuer, never the account itself.
+    const payroll = ticket({
+      company_short_name: 'cfdi', ticket_type_id: 3, tags: [],
+      receipt: { ...receipt, rfc_issuer: 'EKU9003173C9', name_issuer: 'ESCUELA KEMPER URGATE', rfc_receiver: 'LOVA850101AB1', name_receiver: 'ANA LOPEZ' },
+    });
+    expect(ticketRow(payroll, lookups).origin).toBe('ESCUELA KEMPER URGATE');
     // An older server without the receiver's name: the RFC is what there is.
-    const old = ticket({ company_short_name: 'cfdi', ticket_type_id: 3, tags: [], receipt: { ...receipt, rfc_receiver: 'EKU9003173C9' } });
+    const old = ticket({ company_short_name: 'cfdi', ticket_type_id: 3, tags: [], receipt: { ...receipt, rfc_issuer: 'LOVA850101AB1', rfc_receiver: 'EKU9003173C9' } });
     expect(ticketRow(old, lookups).origin).toBe('EKU9003173C9');
   });
 
