@@ -41,7 +41,7 @@ function DeclineNotice({ reason }: { reason: string }) {
       <p>
         <strong>{reason}.</strong> {MSG.chargeFailed}
       </p>
-      <p>Tu número de tarjeta sigue aquí: escribe de nuevo el CVC para reintentar o usa otra tarjeta.</p>
+      <p>Escribe el CVC de nuevo para reintentar, o usa otra tarjeta.</p>
     </div>
   );
 }

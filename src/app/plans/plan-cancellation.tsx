@@ -1,7 +1,7 @@
 // 'Cancelar plan' on the profile: a confirmation that says what happens (the plan runs to the end of the
 // paid period, then the account is on Gratuito, no more charges), then 'Tu plan termina el …' with a way
 // to change one's mind while the period lasts.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Account } from '../../domain/account';
 import type { Plan } from '../../domain/plans';
 import { db } from '../../offline/db';
@@ -25,9 +25,14 @@ export function useSubscriptionState(account: Account, plan: Plan | undefined) {
 /** 'Tu plan termina el 26/diciembre/2026.' */
 export const endsOn = (iso: string) => `Tu plan termina el ${dueDate(iso)}.`;
 
-function CancelledNotice({ state, onResume, busy }: { state: SubscriptionState; onResume: () => void; busy: boolean }) {
+function CancelledNotice({ state, onResume, busy, focus }: { state: SubscriptionState; onResume: () => void; busy: boolean; focus: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Just cancelled: the button that opened the dialog is gone, so focus lands on what happened instead.
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
-    <div className="notice notice--info plan-cancel" role="status">
+    <div className="notice notice--info plan-cancel" role="status" tabIndex={-1} ref={ref}>
       <p>
         <strong>{endsOn(state.current_period_end ?? '')}</strong> Hasta entonces conservas todo lo que incluye; después tu cuenta pasará al plan
         Gratuito y no se te cobrará de nuevo.
@@ -45,17 +50,20 @@ export function PlanCancellation({ account, plan, state }: { account: Account; p
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [justCancelled, setJustCancelled] = useState(false);
   const id = account.diverza_client_id;
   if (!state || (state.status !== 'active' && state.status !== 'past_due' && state.status !== 'canceling')) return null;
 
-  async function change(call: (clientId: number) => Promise<SubscriptionState>, done: (s: SubscriptionState) => string) {
+  async function change(call: (clientId: number) => Promise<SubscriptionState>, done: (s: SubscriptionState) => string | null) {
     setBusy(true);
     setProblem(null);
     try {
       const next = await call(id);
       setQueryData(subscriptionKey(id), next);
       setAsking(false);
-      toast.success(done(next));
+      setJustCancelled(next.status === 'canceling');
+      const said = done(next);
+      if (said) toast.success(said);
       // A plan that ended at once (its renewal had already failed) changes the account.
       if (next.plan_id !== account.plan_id) await syncAccounts(db).catch(() => undefined);
     } catch (err) {
@@ -64,13 +72,14 @@ export function PlanCancellation({ account, plan, state }: { account: Account; p
       setBusy(false);
     }
   }
-  const cancel = () => change(cancelPlan, (s) => (s.current_period_end ? `Cancelaste tu plan. ${endsOn(s.current_period_end)}` : 'Cancelaste tu plan. Tu cuenta está en el plan Gratuito.'));
+  // A cancelled plan says so where it was ('Tu plan termina el …'); one that ended at once has no such place.
+  const cancel = () => change(cancelPlan, (s) => (s.status === 'canceling' ? null : 'Cancelaste tu plan. Tu cuenta está en el plan Gratuito.'));
   const resume = () => change(resumePlan, (s) => `Listo, tu plan seguirá activo y se renovará el ${dueDate(s.current_period_end ?? '')}.`);
 
   if (state.status === 'canceling') {
     return (
       <>
-        <CancelledNotice state={state} onResume={() => void resume()} busy={busy} />
+        <CancelledNotice state={state} onResume={() => void resume()} busy={busy} focus={justCancelled} />
         {problem && (
           <p className="notice notice--error" role="alert">
             {problem}
