@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { NO_DEPARTMENT, type CompanyStats } from '../../domain/company';
 import { UNCATEGORIZED_LABEL } from '../../domain/categories';
-import { TICKET_TYPE, type Ticket } from '../../domain/ticket';
+import { MANUAL_COMPANY_ID, TICKET_TYPE, type Ticket } from '../../domain/ticket';
 import type { Db } from '../db/client';
 import { clients, companies, metaTags, receipts, tickets } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';
@@ -94,8 +94,9 @@ export async function companyStats(db: Db, companyClientId: number, year: number
   // a label's parameters would differ between SELECT and GROUP BY). In each row the other two labels are null.
   const department = sql<string | null>`coalesce(${companyAreas.area}, ${NO_DEPARTMENT})`;
   const category = sql<string | null>`coalesce(${metaTags.metaTag}, ${UNCATEGORIZED_LABEL})`;
-  // Venue: the CFDI issuer's name, else the supported company's (as the personal analytics do).
-  const venue = sql<string | null>`coalesce(nullif(${receipts.nameIssuer}, ''), ${companies.name})`;
+  // Venue: the CFDI issuer's name, else the supported company's (as the personal analytics do). A manual
+  // entry is no establishment: null here, so its venue row (all three labels null) is dropped below.
+  const venue = sql<string | null>`case when ${tickets.companyId} = ${MANUAL_COMPANY_ID} and ${tickets.receiptId} is null then null else coalesce(nullif(${receipts.nameIssuer}, ''), ${companies.name}) end`;
   const breakdownRows = db
     .select({ department, category, venue, value: sql<string>`sum(${tickets.amount})::text` })
     .from(tickets)

@@ -1,12 +1,12 @@
 // The company expense view over HTTP: the month's collaborator tickets and approved-spending
 // stats, 'Aprobar' / 'Rechazar' with their §8 messages, the review the collaborator then sees on the ticket,
 // and every refusal — the authorisation matrix (manager, collaborator, outsider, no Gastos, no session).
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_DEPARTMENT, REJECTION_REASON_MAX } from '../../../src/domain/company';
 import { MSG } from '../../../src/domain/messages';
-import { TICKET_TYPE } from '../../../src/domain/ticket';
-import { tickets } from '../../../src/server/db/schema';
+import { MANUAL_COMPANY_ID, TICKET_TYPE } from '../../../src/domain/ticket';
+import { companies, tickets } from '../../../src/server/db/schema';
 import { collaborators, ticketReviews } from '../../../src/server/db/schema-company';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { addDepartment, companyManager, type Manager } from '../company/helpers';
@@ -92,7 +92,8 @@ describe.each(DRIVERS)('company expense view on %s', (driver) => {
   });
 
   it('computes approved spending: per month, by department (no department → Otros), top categories and venues', async () => {
-    await insertTicket(h, sinArea, { amount: '10.25', receivedAt: inMarch(8), statusId: 6 });
+    const [store] = await h.database.db.select({ id: companies.id, name: companies.name }).from(companies).where(ne(companies.id, MANUAL_COMPANY_ID)).limit(1);
+    await insertTicket(h, sinArea, { amount: '10.25', receivedAt: inMarch(8), statusId: 6, companyId: store!.id });
     const r = await h.call('GET', statsPath(), { token: m.token });
     expect(r.status, r.text).toBe(200);
     const stats = r.json.response.stats;
@@ -103,8 +104,8 @@ describe.each(DRIVERS)('company expense view on %s', (driver) => {
     expect(stats.departments).toEqual([{ label: 'Ventas', value: 350.5 }, { label: NO_DEPARTMENT, value: 10.25 }]);
     expect(stats.categories[0]).toEqual({ label: tags[1]!.metaTag, value: 250.5 });
     expect(stats.categories.map((c: { label: string }) => c.label)).toContain('Sin Categoría');
-    expect(stats.venues).toHaveLength(1);
-    expect(stats.venues[0].value).toBe(360.75);
+    // Manual entries are no establishment: only the store's ticket is a venue.
+    expect(stats.venues).toEqual([{ label: store!.name, value: 10.25 }]);
   });
 
   it('shows only the top 5 categories', async () => {

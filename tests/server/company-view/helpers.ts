@@ -49,9 +49,11 @@ export interface TicketSpec {
   statusId?: number;
   metaTagId?: number | null;
   deleted?: boolean;
+  /** A supported company (a venue); manual ('Registro manual') by default. */
+  companyId?: number;
 }
 
-/** Inserts a manual ticket of the member's tax account; returns its id. */
+/** Inserts a ticket (manual unless `companyId` says otherwise) of the member's tax account; returns its id. */
 export async function insertTicket(h: Harness, m: Pick<Member, 'userId' | 'clientId'>, t: TicketSpec): Promise<string> {
   const id = newId();
   await h.database.db.insert(tickets).values({
@@ -60,7 +62,7 @@ export async function insertTicket(h: Harness, m: Pick<Member, 'userId' | 'clien
     clientId: m.clientId,
     type: t.type ?? TICKET_TYPE.expense,
     statusId: t.statusId ?? 3,
-    companyId: MANUAL_COMPANY_ID,
+    companyId: t.companyId ?? MANUAL_COMPANY_ID,
     amount: t.amount,
     receivedAt: new Date(t.receivedAt),
     metaTagId: t.metaTagId ?? null,
