@@ -98,12 +98,13 @@ describe('selected tickets', () => {
     await expect.poll(() => descargar.isDisabled()).toBe(true);
 
     // Eliminar: confirmation with the spec's text; cancelling keeps the ticket, confirming removes it.
-    // The month's tuition, issued by the demo's school account: searched by its issuer's name.
+    // The month's tuition, issued by the demo's school account: searched by its issuer's name. The invoice
+    // the demo issued to the school is titled by the school too (its receiver), on another day.
     const victim = withReceipt.find((t) => t.ticket_type_id === 2 && t.receipt!.rfc_issuer === 'EKU9003173C9')!;
     expect(victim).toBeDefined();
     const before = await demoMonth();
     await page.getByLabel('Buscar').fill('ESCUELA KEMPER');
-    const box = page.getByRole('checkbox', { name: /^Seleccionar ESCUELA KEMPER URGATE/ });
+    const box = page.getByRole('checkbox', { name: `Seleccionar ESCUELA KEMPER URGATE del ${victim.received_at.slice(0, 10)}` });
     await expect.poll(() => box.count()).toBe(1);
     await box.check();
     await toolbar.getByRole('button', { name: 'Eliminar' }).click();
