@@ -154,6 +154,9 @@ describe('plans 6 and 7: company plans with Viáticos', () => {
 
     await page.goto(`${app.url}/#/company-view`);
     await expect.poll(() => page.getByRole('heading', { name: companyViewTitle(mexicoCityDate().month) }).isVisible(), { timeout: 20_000 }).toBe(true);
+    // The server answered the month (no 403 in place of the lists).
+    await expect.poll(() => page.locator('.skeleton').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.getByText(MSG.featureLocked).count()).toBe(0);
     expect(await advert.count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/plan${planId}-gastos-360.png`, fullPage: true });
 
