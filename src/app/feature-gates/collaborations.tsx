@@ -20,13 +20,9 @@ export interface Collaboration {
   since: string | null;
 }
 
-/** Memberships change only when an invitation is accepted or the company removes someone: ask rarely. */
-const FRESH_MS = 10 * 60_000;
-
 export function useCollaborations() {
-  return useApiQuery(['collaborations'], ({ signal }) => api.get<{ collaborations: Collaboration[] }>('/api/v3/collaborations.json', undefined, signal), {
-    staleTime: FRESH_MS,
-  });
+  // The query layer's usual freshness: an invitation accepted a minute ago shows on the next visit.
+  return useApiQuery(['collaborations'], ({ signal }) => api.get<{ collaborations: Collaboration[] }>('/api/v3/collaborations.json', undefined, signal));
 }
 
 /** 'Departamento: Ventas · Autoriza tus gastos: Ana López', or '' when the company named neither. */
