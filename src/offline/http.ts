@@ -12,12 +12,15 @@ export class ApiError extends Error {
   /** 0 when the request never reached the server (offline, DNS, deadline passed). */
   readonly status: number;
   readonly offline: boolean;
+  /** The server's whole error envelope, for the rare caller that reads more than its message (a card's decline code). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number, offline = false) {
+  constructor(message: string, status: number, offline = false, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.offline = offline;
+    this.body = body;
   }
 }
 
@@ -94,7 +97,7 @@ export function unwrap<T>(status: number, body: unknown, signedIn: boolean, onUn
   }
   if (isErrorEnvelope(body)) {
     const first = body.errors.find((e) => typeof e === 'string' && e.trim().length > 0);
-    throw new ApiError(status >= 500 || !first ? MSG.generic : first, status);
+    throw new ApiError(status >= 500 || !first ? MSG.generic : first, status, false, body);
   }
   if (status < 200 || status >= 300) throw new ApiError(MSG.generic, status);
   if (body && typeof body === 'object' && 'response' in body) return (body as { response: T }).response;
@@ -103,7 +106,8 @@ export function unwrap<T>(status: number, body: unknown, signedIn: boolean, onUn
 
 export interface Http {
   get<T>(path: string, searchParams?: Record<string, string | number> | URLSearchParams, signal?: AbortSignal): Promise<T>;
-  post<T>(path: string, json?: unknown): Promise<T>;
+  /** `timeoutMs` when the call may wait longer than an ordinary one (a charge waits on the bank). */
+  post<T>(path: string, json?: unknown, timeoutMs?: number): Promise<T>;
   put<T>(path: string, json: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /** multipart/form-data (files): the runtime sets the boundary. */
@@ -160,7 +164,7 @@ export function createHttp(options: HttpOptions): Http {
 
   return {
     get: (path, searchParams, signal) => call('get', path, { ...(searchParams ? { searchParams } : {}), ...(signal ? { signal } : {}) }),
-    post: (path, json) => call('post', path, json === undefined ? {} : { json }),
+    post: (path, json, timeoutMs) => call('post', path, { ...(json === undefined ? {} : { json }), ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) }),
     put: (path, json) => call('put', path, { json }),
     delete: (path) => call('delete', path, {}),
     putForm: (path, body) => call('put', path, { body }),

@@ -1,7 +1,7 @@
 // The plan and payment calls (spec §7 Subscribe; the sandbox tokeniser stands in for Stripe.js).
 import type { PaymentHistoryItem } from '../../domain/account';
 import { declineCode, declineReason, type DeclineCode } from '../../domain/payment-card';
-import { apiUrl, unwrap } from '../../offline/http';
+import { ApiError } from '../../offline/http';
 import { api } from '../api/client';
 
 export interface CardToken {
@@ -14,8 +14,11 @@ export const tokenizeCard = (card: { number: string; exp_month: number; exp_year
 
 /** The bank refused the card: the 402's decline code, said in Spanish (domain/payment-card.ts). */
 export class CardDeclined extends Error {
-  constructor(readonly code: DeclineCode) {
-    super(declineReason(code));
+  constructor(
+    readonly code: DeclineCode,
+    options?: ErrorOptions,
+  ) {
+    super(declineReason(code), options);
     this.name = 'CardDeclined';
   }
 }
@@ -27,16 +30,14 @@ type Subscribed = { subscription: { plan_id: number; client_id: number; payment_
 
 /** Subscribes; a refused card throws CardDeclined (the 402 also carries why), anything else ApiError. */
 export async function subscribe(planId: number, clientId: number, token: string): Promise<Subscribed> {
-  const request = new Request(apiUrl('/api/v3/subscriptions.json'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ subscription: { plan_id: planId, client_id: clientId, token } }),
-  });
-  // The whole answer, not only its first message: the decline code is beside it in the envelope.
-  const answer = await api.answer(request, SUBSCRIBE_TIMEOUT_MS);
-  const body = answer.body as { decline_code?: unknown } | null;
-  if (answer.status === 402 && body && typeof body === 'object' && 'decline_code' in body) throw new CardDeclined(declineCode(body.decline_code));
-  return unwrap<Subscribed>(answer.status, answer.body, true);
+  try {
+    return await api.post<Subscribed>('/api/v3/subscriptions.json', { subscription: { plan_id: planId, client_id: clientId, token } }, SUBSCRIBE_TIMEOUT_MS);
+  } catch (err) {
+    // The decline code is beside the spec's message in the envelope.
+    const body = err instanceof ApiError && err.status === 402 ? err.body : null;
+    if (body && typeof body === 'object' && 'decline_code' in body) throw new CardDeclined(declineCode(body.decline_code), { cause: err });
+    throw err;
+  }
 }
 
 export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceling' | 'canceled';
