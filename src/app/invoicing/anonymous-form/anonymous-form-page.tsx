@@ -1,27 +1,31 @@
 // Anonymous ticket form (ticket/form-anonymous/{name}; the signed-out start screen for ANONYMOUS_MERCHANT):
-// no account needed. Spec §2, §4 'Anonymous flow', §5 'SAT and anonymous form'.
+// no account needed. Spec §2, §4 'Anonymous flow', §5 'SAT and anonymous form'. Signed out it sits under
+// the front door's intro (front-door.tsx) so a newcomer sees whose site this is.
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { hasSession } from '../../../offline/session';
 import { checkReceiver, normalizeReceiver, type ReceiverField, type ReceiverForm } from '../../../domain/invoicing';
 import { shownInAnonymousForm } from '../../../domain/merchant-fields';
 import { ANONYMOUS_MERCHANT, merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
 import { ApiError } from '../../../offline/http';
-import { checkRfc, followInvoiceRequest, requestInvoice, resendInvoice, verifyTicket, type VerifiedTicket } from '../../api/invoicing';
+import { checkRfc, followInvoiceRequest, invoicePdfUrl, requestInvoice, resendInvoice, verifyTicket, type VerifiedTicket } from '../../api/invoicing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/fields';
 import { Modal } from '../../ui/overlay';
-import { toast } from '../../ui/toast-store';
+import { useFieldRefs } from '../../ui/use-field-problem';
 import { useScreenToasts } from '../../ui/use-screen-toasts';
 import { DynamicFields } from '../fields/dynamic-fields';
 import { useFieldForm } from '../fields/use-field-form';
 import { FieldsLoading } from '../form-parts/fields-loading';
+import { InvoiceDone, type InvoiceDoneInfo } from '../form-parts/invoice-done';
 import { invoiceOutcome } from '../form-parts/invoice-outcome';
 import { MerchantHeader } from '../form-parts/merchant-header';
 import { TicketSummary } from '../form-parts/ticket-summary';
 import { UnknownMerchant } from '../form-parts/unknown-merchant';
 import { useFormFields } from '../form-parts/use-form-fields';
-import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst } from './anonymous-flow';
+import { anonymousReducer, emptyReceiver, initialAnonymous, refacturaProof, revealForeignFirst, type AnonymousAction, type AnonymousStage } from './anonymous-flow';
+import { anonymousFormTitle, FrontDoorIntro } from './front-door';
 import { PublicShell } from './public-shell';
 import { ReprintAction } from './reprint-action';
 import { ReceiverFields } from './receiver-fields';
@@ -30,9 +34,20 @@ import '../invoice.css';
 export function AnonymousFormPage() {
   const { name } = useParams({ strict: false }) as { name?: string };
   const merchant = merchantByShortName(name ?? ANONYMOUS_MERCHANT);
+  const signedIn = hasSession();
+  if (!merchant?.anonymous) {
+    return (
+      <PublicShell signedIn={signedIn}>
+        <UnknownMerchant home="/login" />
+      </PublicShell>
+    );
+  }
   return (
-    <PublicShell>
-      {merchant?.anonymous ? <AnonymousForm key={merchant.short_name} merchant={merchant} /> : <UnknownMerchant home="/login" />}
+    <PublicShell signedIn={signedIn}>
+      <main id="main" className={signedIn ? 'page front-door front-door--signed-in' : 'page front-door'}>
+        {!signedIn && <FrontDoorIntro />}
+        <AnonymousForm key={merchant.short_name} merchant={merchant} frontDoor={!signedIn} />
+      </main>
     </PublicShell>
   );
 }
@@ -158,25 +173,85 @@ function useCheckCode() {
   };
 }
 
-function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
-  const { state, reload } = useFormFields(merchant.id);
-  const fields = useMemo(() => (state.status === 'ready' ? state.fields.filter(shownInAnonymousForm) : []), [state]);
-  const form = useFieldForm(fields);
-  const [flow, dispatch] = useReducer(anonymousReducer, initialAnonymous);
+/** The receiver stage's form, its one message, and focusing the field a check points at. */
+function useReceiver() {
+  const [receiver, setReceiver] = useState<ReceiverForm>(emptyReceiver);
+  const [error, setError] = useState<{ field: ReceiverField; message: string } | null>(null);
+  const { reg, focus } = useFieldRefs<ReceiverField, HTMLElement>();
+  return {
+    receiver,
+    setReceiver,
+    error,
+    clearError: () => setError(null),
+    reg,
+    /** Shows `message` at `field` (null: clears it) and moves the focus there. */
+    point: (field: ReceiverField, message: string | null) => {
+      setError(message ? { field, message } : null);
+      requestAnimationFrame(() => focus(field));
+    },
+    reset: () => setReceiver(emptyReceiver()),
+  };
+}
+
+type Receiver = ReturnType<typeof useReceiver>;
+
+/** The checks before anything is sent, in the spec's order; the normalised receiver when the form may go. */
+function receiverReady(
+  { rx, check, notes }: { rx: Receiver; check: ReturnType<typeof useCheckCode>; notes: ReturnType<typeof useScreenToasts> },
+  stage: Extract<AnonymousStage, { stage: 'receiver' }>,
+): ReturnType<typeof normalizeReceiver> | null {
+  const reveal = revealForeignFirst(rx.receiver);
+  if (reveal) {
+    rx.setReceiver(reveal.form);
+    rx.point(reveal.focus, null);
+    return null;
+  }
+  if (stage.refactura && !check.code.trim()) {
+    check.show(MSG.refacturaProofRequired);
+    notes.error(MSG.refacturaProofRequired);
+    return null;
+  }
+  check.show(null);
+  const r = normalizeReceiver(rx.receiver);
+  const bad = checkReceiver(r);
+  if (bad) {
+    rx.point(bad.field, bad.message);
+    notes.error(bad.message);
+    return null;
+  }
+  rx.clearError();
+  return r;
+}
+
+/**
+ * The RFC's SAT check, the request and its outcome: what the done panel shows (the PDF once stamped), or
+ * the SAT's refusal of the RFC. Other failures are thrown.
+ */
+async function sendInvoice(
+  stage: Extract<AnonymousStage, { stage: 'receiver' }>,
+  r: ReturnType<typeof normalizeReceiver>,
+  checkCode: string,
+): Promise<InvoiceDoneInfo | { refusal: string }> {
+  const refusal = await rfcRefusal(r.rfc);
+  if (refusal) return { refusal };
+  const proof = stage.refactura ? refacturaProof(stage.values, stage.ticket, checkCode) : {};
+  const { request_id } = await requestInvoice(stage.ticket.ref, { ...anonymousRequest(r), ...proof });
+  const view = await followInvoiceRequest(request_id);
+  const outcome = invoiceOutcome(view, stage.refactura);
+  if (outcome.kind === 'error') throw new ApiError(outcome.message, 422);
+  return { message: outcome.message, ticketRef: stage.ticket.ref, ...(view.status === 'enviada' ? { pdfHref: invoicePdfUrl(request_id) } : {}) };
+}
+
+type Flow = ReturnType<typeof useReducer<AnonymousStage, [AnonymousAction]>>;
+
+/** The handlers of the form: verify the ticket, send the receiver's data, resend an invoiced one. */
+function useAnonymousActions(merchant: MerchantEntry, form: ReturnType<typeof useFieldForm>, [flow, dispatch]: Flow) {
   // Error toasts belong to this screen: a new one replaces the last, and they close when it goes away.
   const notes = useScreenToasts();
-  const [receiver, setReceiver] = useState<ReceiverForm>(emptyReceiver);
-  const [receiverError, setReceiverError] = useState<{ field: ReceiverField; message: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<InvoiceDoneInfo | null>(null);
   const check = useCheckCode();
-  const refs = useRef<Partial<Record<ReceiverField, HTMLElement | null>>>({});
-  const refFor = (f: ReceiverField) => (el: HTMLElement | null) => {
-    refs.current[f] = el;
-  };
-  const focusReceiver = (field: ReceiverField, message: string | null) => {
-    setReceiverError(message ? { field, message } : null);
-    requestAnimationFrame(() => refs.current[field]?.focus());
-  };
+  const rx = useReceiver();
 
   function fail(err: unknown) {
     dispatch({ type: 'idle' });
@@ -186,11 +261,21 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
     return message;
   }
 
+  function finish(info: InvoiceDoneInfo) {
+    notes.dismissAll();
+    setDone(info);
+    form.clear();
+    rx.reset();
+    check.reset();
+    dispatch({ type: 'done' });
+  }
+
   async function onFacturar(e: FormEvent) {
     e.preventDefault();
     setProblem(null);
     const values = form.validate();
     if (!values) return;
+    setDone(null);
     dispatch({ type: 'verify' });
     try {
       dispatch({ type: 'verified', ticket: await verifyTicket(merchant.id, values, 'anonymous'), values });
@@ -204,79 +289,63 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
     e.preventDefault();
     if (flow.stage !== 'receiver') return;
     setProblem(null);
-    const reveal = revealForeignFirst(receiver);
-    if (reveal) {
-      setReceiver(reveal.form);
-      focusReceiver(reveal.focus, null);
-      return;
-    }
-    if (flow.refactura && !check.code.trim()) {
-      check.show(MSG.refacturaProofRequired);
-      notes.error(MSG.refacturaProofRequired);
-      return;
-    }
-    check.show(null);
-    const r = normalizeReceiver(receiver);
-    const bad = checkReceiver(r);
-    if (bad) {
-      focusReceiver(bad.field, bad.message);
-      notes.error(bad.message);
-      return;
-    }
-    setReceiverError(null);
+    const r = receiverReady({ rx, check, notes }, flow);
+    if (!r) return;
     dispatch({ type: 'busy' });
     try {
-      const refusal = await rfcRefusal(r.rfc);
-      if (refusal) {
+      const sent = await sendInvoice(flow, r, check.code);
+      if ('refusal' in sent) {
         dispatch({ type: 'idle' });
-        focusReceiver('rfc', refusal);
-        notes.error(refusal);
+        rx.point('rfc', sent.refusal);
+        notes.error(sent.refusal);
         return;
       }
-      const { request_id } = await requestInvoice(flow.ticket.ref, {
-        ...anonymousRequest(r),
-        ...(flow.refactura ? refacturaProof(flow.values, flow.ticket, check.code) : {}),
-      });
-      const outcome = invoiceOutcome(await followInvoiceRequest(request_id), flow.refactura);
-      if (outcome.kind === 'error') throw new ApiError(outcome.message, 422);
-      notes.dismissAll();
-      toast.success(outcome.message);
-      form.clear();
-      setReceiver(emptyReceiver());
-      check.reset();
-      dispatch({ type: 'done' });
+      finish(sent);
     } catch (err) {
       const message = fail(err);
-      if (message === MSG.refacturaProofMismatch || message === MSG.refacturaProofRequired) {
-        check.show(message);
-      }
+      if (message === MSG.refacturaProofMismatch || message === MSG.refacturaProofRequired) check.show(message);
     }
   }
 
   async function onResend() {
     if (flow.stage !== 'invoiced' || !flow.ticket.invoice) return;
+    const { ref, invoice } = flow.ticket;
     dispatch({ type: 'busy' });
     try {
-      await resendInvoice(flow.ticket.invoice.request_id);
-      notes.dismissAll();
-      toast.success(MSG.invoiceResent);
-      form.clear();
-      dispatch({ type: 'done' });
+      await resendInvoice(invoice.request_id);
+      finish({ message: MSG.invoiceResent, ticketRef: ref, pdfHref: invoicePdfUrl(invoice.request_id) });
     } catch (err) {
       fail(err);
     }
   }
 
+  return { problem, done, closeDone: () => setDone(null), check, rx, onFacturar, onSend, onResend };
+}
+
+function AnonymousForm({ merchant, frontDoor }: { merchant: MerchantEntry; frontDoor: boolean }) {
+  const { state, reload } = useFormFields(merchant.id);
+  const fields = useMemo(() => (state.status === 'ready' ? state.fields.filter(shownInAnonymousForm) : []), [state]);
+  const form = useFieldForm(fields);
+  const [flow, dispatch] = useReducer(anonymousReducer, initialAnonymous);
+  const a = useAnonymousActions(merchant, form, [flow, dispatch]);
+  const { check, rx } = a;
   const invoiced = flow.stage === 'invoiced' ? flow.ticket : null;
   return (
-    <main id="main" className="page page--form invoice-page">
-      <MerchantHeader merchant={merchant} subtitle="Factura tu ticket sin crear cuenta." />
-      {problem && (
+    <section className="invoice-page front-door__form" aria-labelledby="anonymous-form-title">
+      <MerchantHeader
+        merchant={merchant}
+        title={anonymousFormTitle(merchant)}
+        titleId="anonymous-form-title"
+        level={frontDoor ? 2 : 1}
+        subtitle="Te enviamos la factura en PDF y XML a tu correo."
+      />
+      {a.problem && (
         <div className="notice notice--error" role="alert">
-          <p>{problem}</p>
+          <p>{a.problem}</p>
         </div>
       )}
-      <form className="card stack" onSubmit={flow.stage === 'receiver' ? onSend : onFacturar} noValidate aria-busy={flow.busy || undefined}>
+      {a.done && <InvoiceDone done={a.done} onClose={a.closeDone} />}
+      <form className="card stack" onSubmit={flow.stage === 'receiver' ? a.onSend : a.onFacturar} noValidate aria-busy={flow.busy || undefined}>
         {state.status === 'ready' ? (
           <DynamicFields fields={fields} values={form.values} onChange={form.onChange} error={form.error} registerRef={form.registerRef} disabled={flow.busy || flow.stage === 'receiver'} />
         ) : (
@@ -286,7 +355,7 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
           <>
             <TicketSummary ticket={flow.ticket} />
             {flow.refactura && <RefacturaCheck value={check.code} onChange={check.setCode} error={check.error} inputRef={check.ref} disabled={flow.busy} />}
-            <ReceiverFields form={receiver} onChange={setReceiver} error={receiverError} refFor={refFor} disabled={flow.busy} />
+            <ReceiverFields form={rx.receiver} onChange={rx.setReceiver} error={rx.error} refFor={rx.reg} disabled={flow.busy} />
           </>
         )}
         <div className="form-actions">
@@ -305,8 +374,8 @@ function AnonymousForm({ merchant }: { merchant: MerchantEntry }) {
         busy={flow.busy}
         onClose={() => dispatch({ type: 'cancel' })}
         onRefacturar={() => dispatch({ type: 'refacturar' })}
-        onResend={() => void onResend()}
+        onResend={() => void a.onResend()}
       />
-    </main>
+    </section>
   );
 }

@@ -1,12 +1,11 @@
-// The signed-out frame of the anonymous form: logo, 'Iniciar sesión' and 'Crear cuenta'.
+// The frame of the anonymous form: our logo, and 'Ir al Dashboard' for whoever is signed in. Signed out,
+// the front door's own buttons ('Crear cuenta gratis', 'Iniciar sesión') are the way in, said once.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../../domain/http';
-import { hasSession } from '../../../offline/session';
 import { TXT } from '../../strings';
 
-export function PublicShell({ children }: { children: ReactNode }) {
-  const signedIn = hasSession();
+export function PublicShell({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   return (
     <div className="public">
       <header className="public__bar">
@@ -14,18 +13,11 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>Cuentas Claras</span>
         </Link>
-        <nav className="public__nav" aria-label="Tu cuenta">
-          {signedIn ? (
+        {signedIn && (
+          <nav className="public__nav" aria-label="Tu cuenta">
             <Link to="/">Ir al Dashboard</Link>
-          ) : (
-            <>
-              <Link to="/login">Iniciar sesión</Link>
-              <Link to="/register" className="btn btn--secondary">
-                Crear cuenta
-              </Link>
-            </>
-          )}
-        </nav>
+          </nav>
+        )}
       </header>
       {children}
       <footer className="auth__foot">{TXT.copyright(new Date().getFullYear(), APP_VERSION)}</footer>

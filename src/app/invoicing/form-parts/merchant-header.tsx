@@ -16,12 +16,20 @@ export function MerchantLogo({ merchant, size = 56 }: { merchant: Pick<MerchantE
   return <img className="merchant-logo" src={merchant.logo} alt="" width={size} height={size} onError={() => setFailed(true)} />;
 }
 
-export function MerchantHeader({ merchant, subtitle }: { merchant: MerchantEntry; subtitle?: string }) {
+/** `title` (default: the merchant's name) as an h1, or an h2 when the page has its own h1 above. */
+export function MerchantHeader({ merchant, subtitle, title, titleId, level = 1 }: {
+  merchant: MerchantEntry;
+  subtitle?: string;
+  title?: string;
+  titleId?: string;
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="merchant-head">
       <MerchantLogo merchant={merchant} />
       <div>
-        <h1>{merchant.name}</h1>
+        <Heading id={titleId}>{title ?? merchant.name}</Heading>
         {subtitle && <p className="muted">{subtitle}</p>}
       </div>
     </div>
