@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const pac = new SandboxPac({ ledger: fileLedger(files) });
   const invoicing = await startInvoiceWorker(boss, { db: database.db, files, mailer, pac, clock: () => new Date(), merchants: merchantSide });
   // Paid plans renew daily; the charge goes through the same payment provider as checkout.
-  await startRenewalWorker(boss, { db: database.db, mailer });
+  await startRenewalWorker(boss, { db: database.db, mailer, appUrl: env.app.publicUrl });
   // The daily SAT sync: the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
   const portal = portalFromEnv(database.db, () => new Date(), demoMerchants);
   await startSatSyncWorker(boss, { db: database.db, files, mailer, portal, publicUrl: env.app.publicUrl, processUploads });

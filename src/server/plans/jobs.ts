@@ -16,6 +16,8 @@ export interface RenewalWorkerDeps {
   mailer: Mailer;
   clock?: Clock;
   provider?: PaymentProvider;
+  /** The app's public address, for the e-mails' button. */
+  appUrl?: string;
 }
 
 export async function startRenewalWorker(boss: PgBoss, deps: RenewalWorkerDeps): Promise<void> {
@@ -23,7 +25,7 @@ export async function startRenewalWorker(boss: PgBoss, deps: RenewalWorkerDeps):
   const provider = deps.provider ?? paymentProviderFromEnv(clock);
   await boss.createQueue(RENEWALS_QUEUE, { name: RENEWALS_QUEUE, policy: 'singleton', retryLimit: 3, retryDelay: 600, retryBackoff: true });
   await boss.work(RENEWALS_QUEUE, async () => {
-    const run = await renewDueSubscriptions(deps.db, provider, clock, deps.mailer);
+    const run = await renewDueSubscriptions(deps.db, provider, clock, deps.mailer, { appUrl: deps.appUrl });
     if (run.charged || run.ended) {
       console.log(
         `[planes] renovaciones: ${run.renewed} cobradas, ${run.pastDue} en gracia, ${run.downgraded} regresaron al plan Gratuito, ${run.ended} cancelados terminaron su periodo`,

@@ -26,6 +26,8 @@ export interface RenewalOptions {
   pageSize?: number;
   /** Charges in flight at once (the provider is a network call). */
   concurrency?: number;
+  /** The app's public address: the e-mails' button opens Perfil there. */
+  appUrl?: string;
 }
 
 export interface RenewalRun {
@@ -157,16 +159,16 @@ export async function renewDueSubscriptions(
         while (end <= now);
         renewed.push({ id: r.id, clientId: r.clientId, end });
         mails.push(
-          receiptMail({ to: r.email, paymentId: result.chargeId, planName, amount, cardBrand: r.cardBrand, cardLast4: r.cardLast4, at: now, until: end }),
+          receiptMail({ to: r.email, paymentId: result.chargeId, planName, amount, cardBrand: r.cardBrand, cardLast4: r.cardLast4, at: now, until: end, appUrl: opts.appUrl }),
         );
       } else if (r.status === 'past_due' && r.graceUntil && r.graceUntil <= now) {
         toCancel.push({ id: r.id, clientId: r.clientId });
-        mails.push(renewalFailedMail(r.email, planName, null));
+        mails.push(renewalFailedMail(r.email, planName, null, opts.appUrl));
       } else {
         // Told once, when the grace starts; the daily retries in grace are silent unless one succeeds.
         if (r.status !== 'past_due') {
           toPastDue.push(r.id);
-          mails.push(renewalFailedMail(r.email, planName, grace));
+          mails.push(renewalFailedMail(r.email, planName, grace, opts.appUrl));
         }
       }
     }

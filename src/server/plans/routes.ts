@@ -106,7 +106,7 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
     let done;
     try {
       done = await subscribe(
-        { db: s.db, provider, mailer: s.mailer, collaborators },
+        { db: s.db, provider, mailer: s.mailer, collaborators, appUrl: s.config.publicUrl },
         { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
       );
     } catch (err) {

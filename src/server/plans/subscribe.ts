@@ -27,6 +27,8 @@ export interface SubscribeDeps {
   provider: PaymentProvider;
   mailer: Mailer;
   collaborators: CollaboratorCounter;
+  /** The app's public address: the receipt's 'Ver mi plan' button opens Perfil there. */
+  appUrl?: string;
 }
 
 /**
@@ -146,7 +148,7 @@ export async function subscribe(d: SubscribeDeps, input: SubscribeInput): Promis
   });
   // The receipt is a courtesy: the payment stands even if the mail server is down.
   await d.mailer
-    .send(receiptMail({ to: row.email, paymentId: result.chargeId, planName: plan.name, amount, cardBrand: card.brand, cardLast4: card.last4, at: input.now, until }))
+    .send(receiptMail({ to: row.email, paymentId: result.chargeId, planName: plan.name, amount, cardBrand: card.brand, cardLast4: card.last4, at: input.now, until, appUrl: d.appUrl }))
     .catch((err: unknown) => console.error('[plans] recibo no enviado:', errorSummary(err)));
   return { paymentId: result.chargeId, until };
 }

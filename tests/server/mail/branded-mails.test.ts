@@ -12,6 +12,7 @@ import { invoiceMail } from '../../../src/server/invoicing/mail';
 import { invitationMail } from '../../../src/server/company/mail';
 import { syncArrivedMail } from '../../../src/server/sat-sync/mail';
 import { receiptMail, renewalFailedMail } from '../../../src/server/plans/mail';
+import { supportChatLink, supportReplyMail } from '../../../src/server/chat/reply-mail';
 
 const EVIL = '<script>alert("x")</script> & "Lupe" <img src=x onerror=1>';
 const APP = 'https://app.cuentasclaras.mx';
@@ -153,6 +154,15 @@ describe('branded e-mails', () => {
     expect(m.text).toContain('Conservarás tu plan');
     expect(buttons(m.html!)).toEqual([{ href: `${APP}/#/subscription`, label: 'Revisar mi tarjeta' }]);
     expect(renewalFailedMail('l@example.com', 'Premium', null).text).toContain('regresó al plan Gratuito');
+  });
+
+  it('support reply: the reply quoted as written, one button that opens the chat', () => {
+    const m = supportReplyMail('lupe@example.com', EVIL, supportChatLink(`${APP}/`));
+    preview('support-reply', m);
+    expectBranded(m);
+    expectEscaped(m.html!);
+    expect(buttons(m.html!)).toEqual([{ href: `${APP}/#/home?soporte=abrir`, label: 'Abrir el chat' }]);
+    expect(m.text).toContain(`Abrir el chat:\n${APP}/#/home?soporte=abrir`);
   });
 
   it('the layout escapes every piece it is handed and keeps at most one button', () => {

@@ -32,7 +32,8 @@ describe.each(DRIVERS)('renewals on %s', (driver) => {
     const [sub] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
     return { ...u, clientId, sub: sub! };
   }
-  const run = (at: Date) => renewDueSubscriptions(h.database.db, new SandboxProvider(() => at), () => at, devMailboxMailer(h.database.db));
+  const run = (at: Date) =>
+    renewDueSubscriptions(h.database.db, new SandboxProvider(() => at), () => at, devMailboxMailer(h.database.db), { appUrl: 'https://app.example.mx' });
   const rowsOf = (clientId: number) => h.database.db.select().from(payments).where(eq(payments.clientId, clientId));
   const clientOf = async (clientId: number) => (await h.database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!;
   const subOf = async (clientId: number) => (await h.database.db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId)))[0]!;
@@ -83,6 +84,8 @@ describe.each(DRIVERS)('renewals on %s', (driver) => {
       .where(and(eq(mailMessages.to, u.email), eq(mailMessages.subject, 'No pudimos renovar tu plan de Cuentas Claras')));
     expect(notices).toHaveLength(1);
     expect(notices[0]!.text).toContain('Conservarás tu plan');
+    expect(notices[0]!.text).toContain('https://app.example.mx/#/subscription');
+    expect(notices[0]!.html).toContain('Revisar mi tarjeta');
 
     await run(new Date(end + 2 * DAY));
     sub = await subOf(u.clientId);

@@ -71,7 +71,11 @@ describe.each(DRIVERS)('subscriptions on %s', (driver) => {
     const [sub] = await h.database.db.select().from(subscriptions).where(eq(subscriptions.clientId, u.clientId));
     expect(sub).toMatchObject({ planId: 2, provider: 'sandbox', status: 'active', cardLast4: '4242' });
     const mails = await h.database.db.select().from(mailMessages).where(eq(mailMessages.to, u.email));
-    expect(mails.some((m) => m.subject.startsWith('Recibo de tu pago') && m.text.includes('$103.24'))).toBe(true);
+    const receipt = mails.find((m) => m.subject.startsWith('Recibo de tu pago'));
+    expect(receipt?.text).toContain('$103.24');
+    // Its one button opens Perfil at the app's public address.
+    expect(receipt?.text).toMatch(/https?:\/\/[^\s]+\/#\/subscription/);
+    expect(receipt?.html).toContain('Ver mi plan');
   });
 
   it('charges an annual company plan for 12 months: 240 × 12 × 1.16', async () => {
