@@ -94,7 +94,11 @@ function useRegisterWizard() {
   const set = (change: Partial<RegisterForm>) => {
     setForm((f) => ({ ...f, ...change }));
     // A message stays until the field it points at is edited.
-    if (problem && (problem.field in change || (change.tax && problem.step === 'tax'))) setProblem(null);
+    if (problem && (problem.field in change || (change.tax && problem.step === 'tax'))) {
+      setProblem(null);
+      // Its toast goes with it: a message about what was just changed would outlive its error.
+      notes.dismissAll();
+    }
   };
 
   function show(p: StepProblem) {

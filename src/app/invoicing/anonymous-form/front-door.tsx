@@ -9,8 +9,8 @@ export const FRONT_DOOR_TXT = {
   title: 'Tus facturas y gastos, claros y en un solo lugar',
   lead: 'Cuentas Claras pide tus facturas a los comercios por ti, las guarda con tus gastos y te muestra en qué se va tu dinero.',
   benefits: [
-    'Factura tus tickets en segundos: escanea el código QR o escribe sus datos.',
-    'Tus facturas y gastos siempre a la mano, incluso sin conexión.',
+    'Factura tus tickets en segundos, con su código QR o sus datos.',
+    'Tus facturas y gastos a la mano, incluso sin conexión.',
     'Reportes claros de cada mes, listos para tu contador.',
   ],
   signUp: 'Crear cuenta gratis',

@@ -98,7 +98,7 @@ function DynamicField({ field: f, value, onChange, error, inputRef, onHelp, disa
   const numeric = type === FIELD_TYPE.integer || type === FIELD_TYPE.decimal;
   return (
     <TextField
-      className={cls}
+      className={type === FIELD_TYPE.cardBlocks ? `${cls} dyn-field--blocks` : cls}
       label={f.field_name}
       value={value}
       onChange={(e) => onChange(e.target.value)}

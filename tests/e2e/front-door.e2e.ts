@@ -1,0 +1,145 @@
+// A newcomer's first minutes, in real Chromium against the real server: the signed-out start says what
+// Cuentas Claras is before Móvil Norte's form, and fits a 360 px phone (the payment reference's
+// placeholder included); the sign-up wizard shows the user name as it will be saved while it is typed,
+// says on step 1 when it is taken, hints a mismatched e-mail on leaving the field, and sums up código
+// postal and régimen. Screenshots of each screen at 360×780 and 1280×800 go to tests/e2e/screenshots/.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MSG } from '../../src/domain/messages';
+import { startApp, type Running } from './harness';
+
+const SCREENS = 'tests/e2e/screenshots';
+const SIZES = [
+  { width: 360, height: 780 },
+  { width: 1280, height: 800 },
+] as const;
+
+let app: Running;
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true });
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function seen(page: Page, text: string | RegExp): Promise<boolean> {
+  return (await page.getByText(text).locator('visible=true').count()) > 0;
+}
+
+/** How far the page scrolls sideways (0 when it fits). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether an input's placeholder fits its text box, measured with the placeholder's own font. */
+function placeholderFits(page: Page, label: string): Promise<{ text: number; box: number }> {
+  return page.getByLabel(label, { exact: true }).evaluate((el) => {
+    const input = el as HTMLInputElement;
+    const style = getComputedStyle(input);
+    const ph = getComputedStyle(input, '::placeholder');
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${ph.fontStyle} ${ph.fontWeight} ${ph.fontSize} ${ph.fontFamily}`;
+    const spacing = parseFloat(ph.letterSpacing) || 0;
+    const text = ctx.measureText(input.placeholder).width + spacing * input.placeholder.length;
+    const box = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, box };
+  });
+}
+
+describe('front door', () => {
+  for (const size of SIZES) {
+    it(`signed out at ${size.width}×${size.height}: says what Cuentas Claras is, then Móvil Norte's form`, async () => {
+      const { context, page } = await app.newContext(size);
+      await page.goto(`${app.url}/#/`);
+      await page.waitForURL(/ticket\/form-anonymous\/movil-norte/);
+      const intro = page.getByRole('heading', { level: 1 });
+      await intro.waitFor();
+      expect(await intro.textContent()).toBe('Tus facturas y gastos, claros y en un solo lugar');
+      expect(await seen(page, /Cuentas Claras pide tus facturas/)).toBe(true);
+      expect(await page.locator('.front-door__benefits li').count()).toBe(3);
+      expect(await page.getByRole('link', { name: 'Crear cuenta gratis' }).isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Iniciar sesión' }).isVisible()).toBe(true);
+      const formTitle = page.getByRole('heading', { level: 2, name: 'Factura tu recarga de Móvil Norte sin crear cuenta' });
+      expect(await formTitle.isVisible()).toBe(true);
+      await page.getByLabel('Referencia de pago', { exact: true }).waitFor();
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      const fit = await placeholderFits(page, 'Referencia de pago');
+      expect(fit.text, JSON.stringify(fit)).toBeLessThanOrEqual(fit.box);
+      await page.screenshot({ path: `${SCREENS}/front-door-${size.width}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENS}/front-door-${size.width}-top.png` });
+
+      await page.getByRole('link', { name: 'Crear cuenta gratis' }).click();
+      await page.waitForURL(/#\/register/);
+      await page.getByLabel('Nombre de usuario').waitFor();
+      await context.close();
+    });
+  }
+});
+
+describe('sign-up wizard tells the truth as you type', () => {
+  it('previews the user name, says a taken one on step 1, hints a mismatched e-mail, and sums up CP and régimen', async () => {
+    await app.signUp('lupita.gomez', 'GOML800101AB1', { first_name: 'Lupita', last_name: 'Gómez' });
+    const { context, page } = await app.newContext({ width: 360, height: 780 });
+    await page.goto(`${app.url}/#/register`);
+
+    // The name as it will be saved, accents transliterated; this one is taken, and step 1 says so.
+    await page.getByLabel('Nombre de usuario').fill('Lupita Gómez');
+    await expect.poll(() => seen(page, 'Tu usuario será:')).toBe(true);
+    expect(await page.locator('.username-hint__name').textContent()).toBe('lupita.gomez');
+    await expect.poll(() => seen(page, MSG.usernameTaken), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByLabel('Nombre de usuario').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Cuentas-Claras-2026');
+    await page.getByLabel('Confirma tu contraseña').fill('Cuentas-Claras-2026');
+    await page.screenshot({ path: `${SCREENS}/register-taken-360.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /Crea tu cuenta/ }).isVisible()).toBe(true);
+    expect(await seen(page, MSG.usernameTaken)).toBe(true);
+
+    // Another name: free, and step 2 opens.
+    await page.getByLabel('Nombre de usuario').fill('Lupita Gómez Peña');
+    expect(await page.locator('.username-hint__name').textContent()).toBe('lupita.gomez.pena');
+    await expect.poll(() => seen(page, /^Está libre$/), { timeout: 15_000 }).toBe(true);
+    await page.screenshot({ path: `${SCREENS}/register-account-360.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // The e-mail confirmation hints on leaving it, like the passwords'.
+    await page.getByLabel('Correo electrónico').fill('lupita@ejemplo.mx');
+    await page.getByLabel('Confirma tu correo').fill('lupita@ejemplo.com');
+    await page.getByLabel('Correo electrónico').focus();
+    await expect.poll(() => seen(page, MSG.emailsDifferBlur)).toBe(true);
+    await page.screenshot({ path: `${SCREENS}/register-email-360.png`, fullPage: true });
+    await page.getByLabel('Confirma tu correo').fill('lupita@ejemplo.mx');
+    expect(await seen(page, MSG.emailsDifferBlur)).toBe(false);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // PERSONA: only personas físicas' regimes.
+    await page.getByRole('tab', { name: 'PERSONA' }).click();
+    const regimes = await page.getByLabel('Régimen fiscal').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    expect(regimes).toContain('612');
+    expect(regimes).not.toContain('601');
+    await page.getByRole('textbox', { name: 'RFC', exact: true }).fill('GOPL800101AB1');
+    await page.getByLabel('Nombre', { exact: true }).fill('Lupita');
+    await page.getByLabel('Apellidos').fill('Gómez Peña');
+    await page.getByLabel('Código postal').fill('64000');
+    await page.getByLabel('Régimen fiscal').selectOption('612');
+    await page.screenshot({ path: `${SCREENS}/register-tax-360.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+
+    // The confirmation shows what will be saved, código postal and régimen included.
+    await page.getByRole('heading', { name: /Confirma tus datos/ }).waitFor();
+    const summary = await page.locator('dl.summary').textContent();
+    expect(summary).toContain('lupita.gomez.pena');
+    expect(summary).toContain('Código postal64000');
+    expect(summary).toContain('612 · ');
+    await page.screenshot({ path: `${SCREENS}/register-confirm-360.png`, fullPage: true });
+    await context.close();
+
+    const wide = await app.newContext({ width: 1280, height: 800 });
+    await wide.page.goto(`${app.url}/#/register`);
+    await wide.page.getByLabel('Nombre de usuario').fill('Ñandú Árbol');
+    await expect.poll(() => seen(wide.page, /^Está libre$/), { timeout: 15_000 }).toBe(true);
+    expect(await wide.page.locator('.username-hint__name').textContent()).toBe('nandu.arbol');
+    await wide.page.screenshot({ path: `${SCREENS}/register-account-1280.png`, fullPage: true });
+    await wide.context.close();
+  });
+});
