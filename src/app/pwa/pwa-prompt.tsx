@@ -1,7 +1,9 @@
 // The page side of the service worker: update prompt, offline-ready note, persistent storage
 // and the iOS install hint. Lazy-loaded by the root layout so workbox-window stays out of the entry.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { toast } from '../ui/toast-store';
 import './pwa-prompt.css';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -52,6 +54,33 @@ async function requestPersistentStorage(now: number): Promise<void> {
   await storage.persist();
 }
 
+/**
+ * 'Lista para usarse sin conexión' arrives while the first screen is in use (the worker finishes caching
+ * in the background): shown then, it would cover that screen's bottom buttons, or push it down under the
+ * person's finger. It waits for the next screen and comes in the toast band with it, for a few seconds
+ * (the band is a live region: screen readers hear it then too).
+ */
+function useOfflineReadyNote(ready: boolean, done: () => void): void {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const readyOn = useRef<string | null>(null);
+  const finish = useEffectEvent(done);
+  useEffect(() => {
+    if (!ready) {
+      readyOn.current = null;
+      return;
+    }
+    if (readyOn.current === null) {
+      readyOn.current = path;
+      return;
+    }
+    if (readyOn.current === path) return;
+    const id = toast.info('Lista para usarse sin conexión');
+    // Not cleared with the effect: the note goes after its few seconds whatever screen comes next.
+    window.setTimeout(() => toast.dismiss(id), OFFLINE_NOTE_MS);
+    finish();
+  }, [ready, path]);
+}
+
 export default function PwaPrompt() {
   const titleId = useId();
   const updateTimer = useRef<number | undefined>(undefined);
@@ -81,11 +110,7 @@ export default function PwaPrompt() {
     void requestPersistentStorage(Date.now()).catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    if (!offlineReady) return;
-    const timer = window.setTimeout(() => setOfflineReady(false), OFFLINE_NOTE_MS);
-    return () => window.clearTimeout(timer);
-  }, [offlineReady, setOfflineReady]);
+  useOfflineReadyNote(offlineReady && !needRefresh, () => setOfflineReady(false));
 
   const update = async () => {
     setUpdating(true);
@@ -121,7 +146,7 @@ export default function PwaPrompt() {
   return (
     <>
       <div className="pwa-visually-hidden" role="status" aria-live="polite">
-        {needRefresh ? 'Nueva versión disponible' : offlineReady ? 'Lista para usarse sin conexión' : ''}
+        {needRefresh ? 'Nueva versión disponible' : ''}
       </div>
 
       <div className="pwa-stack">
@@ -145,15 +170,6 @@ export default function PwaPrompt() {
               </button>
             </div>
           </section>
-        )}
-
-        {offlineReady && !needRefresh && (
-          <div className="pwa-note">
-            <p className="pwa-note__text">Lista para usarse sin conexión</p>
-            <button type="button" className="pwa-close" aria-label="Cerrar aviso" onClick={() => setOfflineReady(false)}>
-              <CloseIcon />
-            </button>
-          </div>
         )}
 
         {showIosHint && !needRefresh && (

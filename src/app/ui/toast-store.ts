@@ -5,6 +5,8 @@ let state: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** When each toast was shown (performance.now()): a report belongs to the moment it was made. */
+const shownAt = new Map<number, number>();
 
 function dispatch(action: ToastAction): void {
   state = toastReducer(state, action);
@@ -12,6 +14,7 @@ function dispatch(action: ToastAction): void {
     if (!state.some((t) => t.id === id)) {
       clearTimeout(timer);
       timers.delete(id);
+      shownAt.delete(id);
     }
   }
   for (const l of listeners) l();
@@ -21,6 +24,7 @@ function show(variant: ToastVariant, message: string, title?: string): number {
   const id = nextId++;
   dispatch({ type: 'add', toast: { id, variant, message, ...(title ? { title } : {}) } });
   timers.set(id, setTimeout(() => dispatch({ type: 'dismiss', id }), TOAST_TIMEOUT_MS));
+  shownAt.set(id, performance.now());
   return id;
 }
 
@@ -31,6 +35,15 @@ export const toast = {
   success: (message: string, title?: string) => show('success', message, title),
   dismiss: (id: number) => dispatch({ type: 'dismiss', id }),
   clear: () => dispatch({ type: 'clear' }),
+  /**
+   * Closes the errors and warnings shown before `before` (a performance.now() time): they reported an
+   * attempt the person has since moved on from (they edited a field, or went to another screen).
+   */
+  dismissProblems: (before: number) => {
+    for (const t of state) {
+      if ((t.variant === 'error' || t.variant === 'warning') && (shownAt.get(t.id) ?? 0) < before) dispatch({ type: 'dismiss', id: t.id });
+    }
+  },
 };
 
 export function getToasts(): Toast[] {
