@@ -8,9 +8,8 @@ import type { AppEnv, Services } from '../context';
 import { clients } from '../db/schema';
 import { collaborators } from '../db/schema-company';
 import { caller, requireAuth } from '../http/auth';
-import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import { gastosCompany, gastosCompanyByRfc } from './access';
 import { collaborationsOf } from './membership';
 import { companyStats, companyTickets } from './queries';
@@ -43,8 +42,8 @@ export function companyViewRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
 
-  const query = async (c: Context<AppEnv>) => {
-    const q = parseWith(CompanyViewQuery, parseBracketedQuery(new URL(c.req.url).searchParams));
+  /** The manager's company and the month the validated query names. */
+  const scope = async (c: Context<AppEnv>, q: v.InferOutput<typeof CompanyViewQuery>) => {
     const co = await gastosCompanyByRfc(s.db, caller(c).userId, q.usuario.rfc_owner);
     return { co, year: q.date.year, month: q.date.month, page: q.page ?? 1, perPage: q.per_page ?? LIST_PER_PAGE };
   };
@@ -53,8 +52,9 @@ export function companyViewRoutes(s: Services): Hono<AppEnv> {
     method: 'get', path: '/tickets/colaborators', tag: Tag, auth: true, params: { ...month, page: 'página (1..), 50 por página por omisión', per_page: 'tickets por página (1-1000)' }, errors: [403, 404],
     summary: `Gastos (tipo 2) del mes, paginados del más reciente al más antiguo (total = todos los del mes) de los colaboradores activos de la empresa, con username, user_name (el nombre y apellido con que la empresa lo invitó) y user_area (su departamento). Cada ticket revisado lleva review: {decision: 'aprobado'|'rechazado', reason} — el mismo campo aparece en los tickets del colaborador (/api/v2/tickets). ${manager}`,
     response: v.object({ tickets: v.array(v.record(v.string(), v.unknown())), total: v.number(), page: v.number(), per_page: v.number() }),
-  }, auth, async (c) => {
-    const { co, year, month, page, perPage } = await query(c);
+    query: CompanyViewQuery,
+  }, auth, async (c, { query: q }) => {
+    const { co, year, month, page, perPage } = await scope(c, q);
     return ok(c, await companyTickets(s.db, co.id, year, month, page, perPage));
   });
 
@@ -62,8 +62,9 @@ export function companyViewRoutes(s: Services): Hono<AppEnv> {
     method: 'get', path: '/tickets/colaborator_stats', tag: Tag, auth: true, params: month, errors: [403, 404],
     summary: `Gasto aprobado: por mes del año, por departamento del mes (sin departamento: 'Otros'), las 5 categorías y los 5 establecimientos principales del mes. ${manager}`,
     response: Stats,
-  }, auth, async (c) => {
-    const { co, year, month } = await query(c);
+    query: CompanyViewQuery,
+  }, auth, async (c, { query: q }) => {
+    const { co, year, month } = await scope(c, q);
     return ok(c, { stats: await companyStats(s.db, co.id, year, month) });
   });
 

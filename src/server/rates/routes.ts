@@ -9,7 +9,7 @@ import type { AppEnv, Services } from '../context';
 import { users } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
-import { fail, parseWith } from '../http/errors';
+import { fail } from '../http/errors';
 import type { ForeignCurrency } from './rates';
 import { setManualRate } from './rates';
 import { defineRoute } from '../http/route';
@@ -33,7 +33,8 @@ export const RateLookup = v.object({
   source: v.pipe(v.nullable(v.picklist(['banxico', 'manual'])), v.description('null si no se conoce el tipo de cambio')),
 });
 
-export const RateQuery = v.object({ base: BaseParam, date: v.optional(DateParam) });
+/** `date=` (empty) means today, like no date at all. */
+export const RateQuery = v.object({ base: BaseParam, date: v.optional(v.union([v.literal(''), DateParam], MSG.dateInvalid)) });
 
 export const ManualRateBody = v.object({
   base: v.pipe(BaseParam, v.picklist(FOREIGN, MSG.currencyInvalid)),
@@ -53,10 +54,9 @@ export function rateRoutes(s: Services): Hono<AppEnv> {
     method: 'get', path: '/api/v3/exchange_rates',
     summary: 'Tipo de cambio FIX (MXN por unidad) de una fecha; sin publicación ese día, la última dentro de 7 días; si no se conoce (o la fecha es futura), 200 con rate: null',
     tag: 'Tipo de cambio', auth: true, response: RateLookup,
-    params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' },
-  }, auth, async (c) => {
-    const q = parseWith(RateQuery, { base: c.req.query('base') ?? '', date: c.req.query('date') || undefined });
-    const date = q.date ?? todayInput(s.clock()).replace(/\//g, '-');
+    params: { base: '*USD, EUR, GBP, JPY o CAD', date: 'aaaa-mm-dd (hoy si falta)' }, query: RateQuery,
+  }, auth, async (c, { query: q }) => {
+    const date = q.date || todayInput(s.clock()).replace(/\//g, '-');
     if (q.base === 'MXN') return ok(c, { base: q.base, date, rate: 1, source: s.rates.kind });
     // Nothing is published for a future date; either way the panel asks the user for the rate or the pesos.
     const rate = isFutureDate(date.replace(/-/g, '/'), s.clock()) ? null : await s.rates.rateFor(q.base, date);
