@@ -1,9 +1,15 @@
-// QR decoding of camera frames: the browser's BarcodeDetector where it reads QR codes, else a QR-only
-// zxing reader loaded lazily (its own chunk, fetched only when a scan starts).
+// QR decoding of camera frames: the browser's BarcodeDetector where it reads QR codes (faster, and no
+// download), else @zxing/browser's QR reader loaded lazily (its own chunk, fetched only when a scan
+// starts), which then also runs the camera stream in the video and its decode loop.
 export interface QrDecoder {
   /** The text of a QR code in the frame, or null when none is readable. */
   decode(frame: HTMLVideoElement | HTMLCanvasElement | ImageBitmap): Promise<string | null>;
   readonly engine: 'native' | 'zxing';
+  /**
+   * When present, the decoder runs the scan itself: shows `stream` in `video`, reads a frame every
+   * `intervalMs` until `onText` returns true or stop() is called, then ends the stream.
+   */
+  scan?: (stream: MediaStream, video: HTMLVideoElement, onText: (text: string) => boolean, intervalMs: number) => Promise<{ stop(): void }>;
 }
 
 interface DetectedBarcode {
@@ -38,8 +44,8 @@ async function nativeDecoder(): Promise<QrDecoder | null> {
 }
 
 export async function zxingDecoder(): Promise<QrDecoder> {
-  const { createZxingDecoder } = await import('./zxing-decoder');
-  return createZxingDecoder();
+  const { createZxingDecoder, startZxingScan } = await import('./zxing-decoder');
+  return { ...createZxingDecoder(), scan: startZxingScan };
 }
 
 /** `prefer` lets the benchmark measure each engine. */

@@ -1,4 +1,5 @@
-// The scan dialog: live camera in a viewfinder, reading QR codes ~10 times a second. A merchant ticket
+// The scan dialog: live camera in a viewfinder, reading QR codes ~10 times a second (the browser's
+// BarcodeDetector in our loop, else @zxing/browser's reader, which runs the stream and its own loop). A merchant ticket
 // opens its invoice form prefilled; a CFDI's SAT QR shows the invoice card; the camera stops on close,
 // unmount (navigation) and as soon as a code is used.
 import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
@@ -54,34 +55,46 @@ export function ScanDialog({ open, onClose, onTypeInstead, camera = openCamera, 
     let shown: HTMLVideoElement | null = null;
     const decoding = decoder();
     decoding.catch(() => undefined);
+    const onText = (text: string): boolean => {
+      const outcome = scanOutcome(text);
+      if (outcome.kind === 'merchant') {
+        ctrl.abort();
+        stopStream(stream);
+        close();
+        void router.navigate({ href: outcome.href });
+        return true;
+      }
+      dispatch({ type: 'decoded', outcome });
+      return outcome.kind === 'cfdi';
+    };
     camera()
       .then(async (s) => {
         stream = s;
         if (ctrl.signal.aborted) return stopStream(s);
         const video = videoRef.current;
         if (!video) return stopStream(s);
-        video.srcObject = s;
         shown = video;
+        const reader = await decoding;
+        if (ctrl.signal.aborted) return stopStream(s);
+        if (reader.scan) {
+          // @zxing/browser shows the stream, runs the decode loop and ends the stream when stopped. Its
+          // first frame is read before it returns: scanning already, or that code would be dropped.
+          dispatch({ type: 'camera-ready' });
+          const scan = await reader.scan(s, video, onText, FRAME_INTERVAL_MS);
+          if (ctrl.signal.aborted) return scan.stop();
+          ctrl.signal.addEventListener('abort', () => scan.stop(), { once: true });
+          return;
+        }
+        video.srcObject = s;
         await video.play().catch(() => undefined);
         if (ctrl.signal.aborted) return;
         dispatch({ type: 'camera-ready' });
         await runScanLoop({
-          decoder: decoding,
+          decoder: Promise.resolve(reader),
           intervalMs: FRAME_INTERVAL_MS,
           signal: ctrl.signal,
           frame: () => (video.readyState >= 2 ? video : null),
-          onText: (text) => {
-            const outcome = scanOutcome(text);
-            if (outcome.kind === 'merchant') {
-              ctrl.abort();
-              stopStream(stream);
-              close();
-              void router.navigate({ href: outcome.href });
-              return true;
-            }
-            dispatch({ type: 'decoded', outcome });
-            return outcome.kind === 'cfdi';
-          },
+          onText,
         });
       })
       .catch(() => {

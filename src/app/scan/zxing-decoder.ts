@@ -1,11 +1,10 @@
-// The zxing fallback, QR only: deep imports of the QR reader and its binarizer keep this lazy chunk
-// small (~23 kB gzip), from the es2015 build (native classes, ~10% smaller than the ES5 one). Any
-// @zxing/browser reader, even BrowserQRCodeReader, imports the library's whole index (~114 kB gzip), so
-// its camera API is not used. Frames are drawn onto a canvas and turned into luminance bytes here.
-import BinaryBitmap from '@zxing/library/es2015/core/BinaryBitmap';
-import HybridBinarizer from '@zxing/library/es2015/core/common/HybridBinarizer';
-import RGBLuminanceSource from '@zxing/library/es2015/core/RGBLuminanceSource';
-import QRCodeReader from '@zxing/library/es2015/core/qrcode/QRCodeReader';
+// The zxing fallback (browsers without a native QR reader), through @zxing/browser: its QR reader opens
+// nothing itself here — the dialog hands it the camera stream — then attaches the stream to the video,
+// runs the decode loop and, on stop, ends the stream and clears the video. Deep imports (and the
+// '@zxing/library' alias to ./zxing-library-qr.ts in vite.config.ts) keep this lazy chunk QR-only.
+import { BrowserQRCodeReader } from '@zxing/browser/es2015/readers/BrowserQRCodeReader';
+import type { IScannerControls } from '@zxing/browser/es2015/common/IScannerControls';
+import NotFoundException from '@zxing/library/es2015/core/NotFoundException';
 import type { QrDecoder } from './decoder';
 
 /**
@@ -22,55 +21,95 @@ function frameSize(frame: Frame): { w: number; h: number } {
   return { w: frame.width, h: frame.height };
 }
 
-/** Luminance (Rec. 601 integer weights) of RGBA pixels. */
-export function toLuminance(rgba: Uint8ClampedArray, pixels: number): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(pixels);
-  for (let i = 0, j = 0; i < pixels; i++, j += 4) {
-    out[i] = (rgba[j]! * 306 + rgba[j + 1]! * 601 + rgba[j + 2]! * 117) >> 10;
+/** @zxing/browser's QR reader, trying each frame at the widths above (one canvas per width, reused). */
+class QrReader extends BrowserQRCodeReader {
+  private readonly canvases = new Map<number, CanvasRenderingContext2D | null>();
+
+  private context(width: number): CanvasRenderingContext2D | null {
+    if (!this.canvases.has(width)) this.canvases.set(width, document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+    return this.canvases.get(width) ?? null;
   }
-  return out;
+
+  /** The frame drawn at `width` (height kept in proportion). */
+  draw(frame: Frame, width: number): HTMLCanvasElement | null {
+    const { w, h } = frameSize(frame);
+    const ctx = this.context(width);
+    if (!ctx || !w || !h) return null;
+    const cw = Math.round(width);
+    const ch = Math.round((h * width) / w);
+    if (ctx.canvas.width !== cw || ctx.canvas.height !== ch) {
+      ctx.canvas.width = cw;
+      ctx.canvas.height = ch;
+    }
+    ctx.drawImage(frame, 0, 0, cw, ch);
+    return ctx.canvas;
+  }
+
+  /**
+   * Called by the decode loop with the whole frame. Whatever a width fails with, the loop is told
+   * NotFound: it ends the scan on any other error, and a misread finder pattern in one frame can make
+   * zxing throw others — the next frame may read.
+   */
+  override decodeFromCanvas(canvas: HTMLCanvasElement): ReturnType<BrowserQRCodeReader['decodeFromCanvas']> {
+    const widths = [...new Set(DECODE_WIDTHS.map((width) => Math.min(width, canvas.width)))];
+    for (const width of widths) {
+      const scaled = width === canvas.width ? canvas : this.draw(canvas, width);
+      if (!scaled) break;
+      try {
+        return super.decodeFromCanvas(scaled);
+      } catch {
+        // next width
+      }
+    }
+    throw new NotFoundException();
+  }
 }
 
-/** The QR text in a grey image, or null (NotFound / Checksum / Format: nothing readable). */
-export function decodeLuminance(reader: QRCodeReader, lum: Uint8ClampedArray, w: number, h: number): string | null {
-  try {
-    return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, w, h)))).getText();
-  } catch {
-    return null;
-  } finally {
-    reader.reset();
-  }
+export interface ZxingScan {
+  stop(): void;
 }
 
-export function createZxingDecoder(): QrDecoder {
-  const reader = new QRCodeReader();
-  const canvases = new Map<number, CanvasRenderingContext2D | null>();
-  const context = (width: number) => {
-    if (!canvases.has(width)) canvases.set(width, document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
-    return canvases.get(width) ?? null;
+/**
+ * Scans `stream` in `video` until `onText` says the text was used (true) or stop() is called; either
+ * way the stream's tracks end. Frames are read every `intervalMs`.
+ */
+export async function startZxingScan(stream: MediaStream, video: HTMLVideoElement, onText: (text: string) => boolean, intervalMs: number): Promise<ZxingScan> {
+  const reader = new QrReader(undefined, { delayBetweenScanAttempts: intervalMs, delayBetweenScanSuccess: intervalMs });
+  let last = '';
+  let stopped = false;
+  const controls: IScannerControls = await reader.decodeFromStream(stream, video, (result, _error, loop) => {
+    const text = result?.getText();
+    // The same unusable code seen again is not reported again (the notice is already on screen).
+    if (stopped || !text || text === last) return;
+    last = text;
+    if (onText(text)) {
+      stopped = true;
+      loop.stop();
+    }
+  });
+  return {
+    stop() {
+      stopped = true;
+      controls.stop();
+    },
   };
+}
+
+/** One frame at a time (the benchmark, and the decoder interface the native reader shares). */
+export function createZxingDecoder(): QrDecoder {
+  const reader = new QrReader();
   return {
     engine: 'zxing',
     async decode(frame) {
-      const { w, h } = frameSize(frame);
-      if (!w || !h) return null;
-      // Frames narrower than a width are tried once at their own size.
-      const widths = [...new Set(DECODE_WIDTHS.map((width) => Math.min(width, w)))];
-      for (const width of widths) {
-        const scale = width / w;
-        const cw = Math.round(w * scale);
-        const ch = Math.round(h * scale);
-        const ctx = context(width);
-        if (!ctx) return null;
-        if (ctx.canvas.width !== cw || ctx.canvas.height !== ch) {
-          ctx.canvas.width = cw;
-          ctx.canvas.height = ch;
-        }
-        ctx.drawImage(frame, 0, 0, cw, ch);
-        const text = decodeLuminance(reader, toLuminance(ctx.getImageData(0, 0, cw, ch).data, cw * ch), cw, ch);
-        if (text !== null) return text;
+      const { w } = frameSize(frame);
+      if (!w) return null;
+      const canvas = reader.draw(frame, w);
+      if (!canvas) return null;
+      try {
+        return reader.decodeFromCanvas(canvas).getText();
+      } catch {
+        return null;
       }
-      return null;
     },
   };
 }
