@@ -128,7 +128,7 @@ describe.each(DRIVERS)('exchange rates on %s', (driver) => {
     });
     expect((await get('base=XYZ&date=2026-10-09')).json).toEqual({ errors: [MSG.currencyInvalid] });
     expect((await get('base=USD&date=ayer')).json).toEqual({ errors: [MSG.dateInvalid] });
-    expect((await get('date=2026-10-09')).json).toEqual({ errors: [MSG.currencyInvalid] });
+    expect((await get('date=2026-10-09')).json).toEqual({ errors: [MSG.fieldMissing.replace('{campo}', 'base')] });
     expect((await get('base=USD&date=')).status).toBe(200); // an empty date is today's, like none
     expect((await get('base=MXN&date=2026-10-09')).json.response).toMatchObject({ base: 'MXN', rate: 1 });
     const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
