@@ -2,8 +2,8 @@
 // their own idb-keyval store, which logout does not clear — a lockout by strangers spares a device
 // that its owner used before, also after signing out. Entries are keyed by a SHA-256 of the login
 // (username and e-mail), so the store does not list who used this device. The install's random id (the
-// "device" block of sign-in and sign-up) lives here too, for the same reason: logout empties Web Storage
-// (spec §1), and this id belongs to the device, not to whoever used it.
+// "device" block of sign-in and sign-up) and the PWA's device flags live here too, for the same reason:
+// logout empties Web Storage (spec §1), and these belong to the device, not to whoever used it.
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 const DB_NAME = 'cuentas-claras-device';
@@ -27,6 +27,23 @@ function takeLegacyId(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Small flags about this device (the PWA's questions already asked: persistent storage, the iOS install
+ * hint), kept here rather than in Web Storage, which logout empties; null when unset or storage is blocked.
+ */
+export async function deviceFlag(key: string): Promise<string | null> {
+  try {
+    const value = await get<unknown>(`flag:${key}`, deviceStore());
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function setDeviceFlag(key: string, value: string): Promise<void> {
+  await set(`flag:${key}`, value, deviceStore()).catch(() => undefined);
 }
 
 /** A random id per install, never a fingerprint; kept across logout. Storage blocked: a fresh one each time. */

@@ -1,7 +1,7 @@
 import { createStore, del, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/offline/db';
-import { installId } from '../../src/offline/device-token';
+import { deviceFlag, installId, setDeviceFlag } from '../../src/offline/device-token';
 import { kvStore } from '../../src/offline/kv-store';
 import { getSession, saveSession } from '../../src/offline/session';
 import { isPrecacheName, wipeLocalData } from '../../src/offline/wipe';
@@ -118,5 +118,14 @@ describe('logout leaves Web Storage empty (spec §1), the install id stays with 
     const first = await installId();
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(await installId()).toBe(first);
+  });
+});
+
+describe('device flags', () => {
+  it('are kept in the device store, across logout, and read back as written', async () => {
+    expect(await deviceFlag('cc.pwa.ios-hint-dismissed')).toBeNull();
+    await setDeviceFlag('cc.pwa.ios-hint-dismissed', '1');
+    await wipeLocalData({ dbName: 'wipe-flags' });
+    expect(await deviceFlag('cc.pwa.ios-hint-dismissed')).toBe('1');
   });
 });

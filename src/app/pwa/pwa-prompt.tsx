@@ -4,6 +4,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { toast } from '../ui/toast-store';
+import { deviceFlag, setDeviceFlag } from '../../offline/device-token';
 import './pwa-prompt.css';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -12,22 +13,9 @@ const PERSIST_RETRY_MS = 7 * 24 * 60 * 60 * 1000;
 const PERSIST_ASKED_KEY = 'cc.pwa.persist-asked-at';
 const IOS_HINT_DISMISSED_KEY = 'cc.pwa.ios-hint-dismissed';
 
-// localStorage may throw (Safari private mode, storage disabled): a lost flag only means asking again.
-function readFlag(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeFlag(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Nothing to keep it in; the question simply comes back next time.
-  }
-}
+// Kept in the device store (not localStorage, which logout empties): a lost flag only means asking again.
+const readFlag = deviceFlag;
+const writeFlag = setDeviceFlag;
 
 /** Safari on iPhone/iPad, not already opened from the home screen: the only way to install is by hand. */
 function needsIosInstallHint(): boolean {
@@ -48,9 +36,9 @@ async function requestPersistentStorage(now: number): Promise<void> {
   const storage = navigator.storage as StorageManager | undefined;
   if (!storage?.persist || !storage.persisted) return;
   if (await storage.persisted()) return;
-  const askedAt = Number(readFlag(PERSIST_ASKED_KEY) ?? 0);
+  const askedAt = Number((await readFlag(PERSIST_ASKED_KEY)) ?? 0);
   if (now - askedAt < PERSIST_RETRY_MS) return;
-  writeFlag(PERSIST_ASKED_KEY, String(now));
+  await writeFlag(PERSIST_ASKED_KEY, String(now));
   await storage.persist();
 }
 
@@ -85,8 +73,7 @@ export default function PwaPrompt() {
   const titleId = useId();
   const updateTimer = useRef<number | undefined>(undefined);
   const [updating, setUpdating] = useState(false);
-  // Read once on mount (this component only ever renders in the browser).
-  const [showIosHint, setShowIosHint] = useState(() => readFlag(IOS_HINT_DISMISSED_KEY) === null && needsIosInstallHint());
+  const [showIosHint, setShowIosHint] = useState(false);
 
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -108,6 +95,16 @@ export default function PwaPrompt() {
 
   useEffect(() => {
     void requestPersistentStorage(Date.now()).catch(() => undefined);
+  }, []);
+
+  // Read once on mount: shown unless dismissed before on this device.
+  useEffect(() => {
+    if (!needsIosInstallHint()) return;
+    let live = true;
+    void readFlag(IOS_HINT_DISMISSED_KEY).then((dismissed) => live && dismissed === null && setShowIosHint(true));
+    return () => {
+      live = false;
+    };
   }, []);
 
   useOfflineReadyNote(offlineReady && !needRefresh, () => setOfflineReady(false));
@@ -139,7 +136,7 @@ export default function PwaPrompt() {
   };
 
   const dismissIosHint = () => {
-    writeFlag(IOS_HINT_DISMISSED_KEY, '1');
+    void writeFlag(IOS_HINT_DISMISSED_KEY, '1');
     setShowIosHint(false);
   };
 
