@@ -2,8 +2,10 @@
 // each ticket and adds it to the list; 'Solicitar factura' → note dialog → one invoice for all of them.
 import { useParams } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
+import type { Account } from '../../../domain/account';
 import { displayDate } from '../../../domain/dates';
 import { newId } from '../../../domain/ids';
+import type { FormFieldDefinition } from '../../../domain/merchant-fields';
 import { merchantByShortName, type MerchantEntry } from '../../../domain/merchants';
 import { MSG } from '../../../domain/messages';
 import { formatMoney } from '../../../domain/money';
@@ -34,6 +36,105 @@ export function MultiFormPage() {
   return <MultiForm key={merchant.short_name} merchant={merchant} />;
 }
 
+type Busy = 'add' | 'send' | null;
+
+/** Verifies a ticket and adds it to the list; an invoiced one or a refused addition (multi-list.ts) is an error. */
+async function verifiedEntry(merchantId: number, values: MultiEntry['values'], list: MultiEntry[]) {
+  const ticket = await verifyTicket(merchantId, values, 'multi');
+  if (ticket.invoiced) throw new ApiError(MSG.ticketAlreadyInvoiced, 409);
+  return addEntry(list, { values, ticket });
+}
+
+/** One invoice for every ticket of the list, with the note of the dialog. */
+const requestMulti = (rfc: string, merchantId: number, list: MultiEntry[], note: string) =>
+  createMultiTicket({
+    usuario: { rfc },
+    company: { id: merchantId },
+    tickets: list.map((e) => e.values),
+    additional_info: { note, uso_cfdi: DEFAULT_USO_CFDI, ticket_id: newId() },
+  });
+
+/** The merchant's fields and 'Agregar Ticket a Factura Múltiple'. */
+function AddTicketForm({ fields, form, state, reload, busy, onAdd }: {
+  fields: readonly FormFieldDefinition[];
+  form: ReturnType<typeof useFieldForm>;
+  state: ReturnType<typeof useFormFields>['state'];
+  reload: () => void;
+  busy: Busy;
+  onAdd: (e: FormEvent) => void;
+}) {
+  return (
+    <form className="card stack" onSubmit={onAdd} noValidate aria-busy={busy !== null || undefined}>
+      {state.status === 'ready' ? (
+        <DynamicFields fields={fields} values={form.values} onChange={form.onChange} error={form.error} registerRef={form.registerRef} disabled={busy !== null} />
+      ) : (
+        <FieldsLoading state={state} onRetry={reload} />
+      )}
+      <div className="form-actions">
+        <Button type="submit" loading={busy === 'add'} disabled={state.status !== 'ready' || busy !== null}>
+          Agregar Ticket a Factura Múltiple
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The tickets added so far, their total, and 'Solicitar factura'. */
+function MultiList({ list, busy, onRemove, onRequest }: { list: MultiEntry[]; busy: Busy; onRemove: (ref: string) => void; onRequest: () => void }) {
+  return (
+    <section className="card stack" aria-labelledby="multi-list-title">
+      <h2 id="multi-list-title">Tickets en la factura ({list.length})</h2>
+      {list.length === 0 ? (
+        <p className="muted">Aún no agregas tickets. Escribe los datos de uno y presiona “Agregar Ticket a Factura Múltiple”.</p>
+      ) : (
+        <ul className="multi-list">
+          {list.map((e) => (
+            <li key={e.ticket.ref} className="multi-list__item">
+              <span>
+                <strong className="tabular">{e.ticket.ticket_number}</strong>
+                <span className="muted"> · {displayDate(e.ticket.issued_at)}</span>
+              </span>
+              <span className="tabular">{formatMoney(e.ticket.total)}</span>
+              <Button variant="ghost" onClick={() => onRemove(e.ticket.ref)} disabled={busy !== null} aria-label={`Quitar el ticket ${e.ticket.ticket_number}`}>
+                Quitar
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.length > 0 && (
+        <p className="multi-list__total">
+          Total: <strong className="tabular">{formatMoney(listTotal(list))}</strong>
+        </p>
+      )}
+      <div className="form-actions">
+        <Button variant="primary" onClick={onRequest} loading={busy === 'send'} disabled={busy !== null}>
+          Solicitar factura
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Above the form: missing tax data, offline, and the last problem. */
+function MultiNotices({ account, online, problem }: { account: Account; online: boolean; problem: string | null }) {
+  return (
+    <>
+      <TaxDataNotice account={account} />
+      {!online && (
+        <div className="notice notice--warning" role="status">
+          <p>Sin conexión — conéctate para agregar tickets y solicitar la factura.</p>
+        </div>
+      )}
+      {problem && (
+        <div className="notice notice--error" role="alert">
+          <p>{problem}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
 function MultiForm({ merchant }: { merchant: MerchantEntry }) {
   const { selected } = useLayout();
   const online = useOnline();
@@ -41,7 +142,7 @@ function MultiForm({ merchant }: { merchant: MerchantEntry }) {
   const fields = useMemo(() => (state.status === 'ready' ? state.fields : []), [state]);
   const form = useFieldForm(fields);
   const [list, setList] = useState<MultiEntry[]>([]);
-  const [busy, setBusy] = useState<'add' | 'send' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [noteOpen, setNoteOpen] = useState(false);
   // Error toasts belong to this screen: a new one replaces the last, and they close when it goes away.
   const notes = useScreenToasts();
@@ -59,9 +160,7 @@ function MultiForm({ merchant }: { merchant: MerchantEntry }) {
     if (!values) return;
     setBusy('add');
     try {
-      const ticket = await verifyTicket(merchant.id, values, 'multi');
-      if (ticket.invoiced) throw new ApiError(MSG.ticketAlreadyInvoiced, 409);
-      const next = addEntry(list, { values, ticket });
+      const next = await verifiedEntry(merchant.id, values, list);
       if ('error' in next) {
         form.showTicketError(next.error);
         showProblem(next.error);
@@ -92,12 +191,7 @@ function MultiForm({ merchant }: { merchant: MerchantEntry }) {
     if (!selected) return;
     setBusy('send');
     try {
-      await createMultiTicket({
-        usuario: { rfc: selected.rfc },
-        company: { id: merchant.id },
-        tickets: list.map((e) => e.values),
-        additional_info: { note, uso_cfdi: DEFAULT_USO_CFDI, ticket_id: newId() },
-      });
+      await requestMulti(selected.rfc, merchant.id, list, note);
       notes.dismissAll();
       toast.info(MSG.invoiceRequested, MSG.invoiceRequestedTitle);
       setList([]);
@@ -118,60 +212,9 @@ function MultiForm({ merchant }: { merchant: MerchantEntry }) {
         </div>
       ) : (
         <>
-          <TaxDataNotice account={selected} />
-          {!online && (
-            <div className="notice notice--warning" role="status">
-              <p>Sin conexión — conéctate para agregar tickets y solicitar la factura.</p>
-            </div>
-          )}
-          {problem && (
-            <div className="notice notice--error" role="alert">
-              <p>{problem}</p>
-            </div>
-          )}
-          <form className="card stack" onSubmit={onAdd} noValidate aria-busy={busy !== null || undefined}>
-            {state.status === 'ready' ? (
-              <DynamicFields fields={fields} values={form.values} onChange={form.onChange} error={form.error} registerRef={form.registerRef} disabled={busy !== null} />
-            ) : (
-              <FieldsLoading state={state} onRetry={reload} />
-            )}
-            <div className="form-actions">
-              <Button type="submit" loading={busy === 'add'} disabled={state.status !== 'ready' || busy !== null}>
-                Agregar Ticket a Factura Múltiple
-              </Button>
-            </div>
-          </form>
-          <section className="card stack" aria-labelledby="multi-list-title">
-            <h2 id="multi-list-title">Tickets en la factura ({list.length})</h2>
-            {list.length === 0 ? (
-              <p className="muted">Aún no agregas tickets. Escribe los datos de uno y presiona “Agregar Ticket a Factura Múltiple”.</p>
-            ) : (
-              <ul className="multi-list">
-                {list.map((e) => (
-                  <li key={e.ticket.ref} className="multi-list__item">
-                    <span>
-                      <strong className="tabular">{e.ticket.ticket_number}</strong>
-                      <span className="muted"> · {displayDate(e.ticket.issued_at)}</span>
-                    </span>
-                    <span className="tabular">{formatMoney(e.ticket.total)}</span>
-                    <Button variant="ghost" onClick={() => setList(removeEntry(list, e.ticket.ref))} disabled={busy !== null} aria-label={`Quitar el ticket ${e.ticket.ticket_number}`}>
-                      Quitar
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {list.length > 0 && (
-              <p className="multi-list__total">
-                Total: <strong className="tabular">{formatMoney(listTotal(list))}</strong>
-              </p>
-            )}
-            <div className="form-actions">
-              <Button variant="primary" onClick={onRequest} loading={busy === 'send'} disabled={busy !== null}>
-                Solicitar factura
-              </Button>
-            </div>
-          </section>
+          <MultiNotices account={selected} online={online} problem={problem} />
+          <AddTicketForm fields={fields} form={form} state={state} reload={reload} busy={busy} onAdd={onAdd} />
+          <MultiList list={list} busy={busy} onRemove={(ref) => setList(removeEntry(list, ref))} onRequest={onRequest} />
         </>
       )}
       <NoteDialog open={noteOpen} rfc={selected?.rfc ?? ''} onCancel={() => setNoteOpen(false)} onConfirm={(n) => void facturar(n)} />
