@@ -76,6 +76,57 @@ describe('front door', () => {
   }
 });
 
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** One not yet invoiced demo ticket of Móvil Norte (the dev page's list): field name → value, and its ref. */
+async function demoTicket(): Promise<{ values: [string, string][]; ref: string }> {
+  const html = await (await fetch(`${app.url}/dev/merchant-tickets/movil-norte`)).text();
+  const row = html.split('<tr>').find((r) => r.includes('sin facturar'));
+  if (!row) throw new Error('sin tickets de demostración de Móvil Norte');
+  const values = [...row.matchAll(/<li>([^<]+): <code>([^<]*)<\/code><\/li>/g)].map((m) => [unescape(m[1] as string), unescape(m[2] as string)] as [string, string]);
+  return { values, ref: /ref <code>([^<]+)<\/code>/.exec(row)?.[1] ?? '' };
+}
+
+describe('a successful anonymous invoice request', () => {
+  it("links to its ticket and, once stamped, to its PDF", async () => {
+    const ticket = await demoTicket();
+    const { context, page } = await app.newContext({ width: 360, height: 780 });
+    await page.goto(`${app.url}/#/`);
+    await page.getByLabel('Referencia de pago', { exact: true }).waitFor();
+    for (const [name, value] of ticket.values) if (value !== '(cualquier valor válido)') await page.getByLabel(name, { exact: true }).fill(value);
+    await page.getByRole('button', { name: 'Facturar' }).click();
+    await page.getByLabel('RFC', { exact: true }).waitFor();
+    await page.getByLabel('RFC', { exact: true }).fill('XIQB891116QE4');
+    await page.getByLabel('Confirma tu RFC').fill('XIQB891116QE4');
+    await page.getByLabel('Nombre o razón social').fill('Berenice Ximo Quezada');
+    await page.getByLabel('Código postal').fill('64000');
+    await page.getByLabel('Régimen fiscal').selectOption('612');
+    await page.getByLabel('Uso del CFDI').selectOption('G03');
+    await page.getByLabel('Correo electrónico').fill('berenice@ejemplo.mx');
+    await page.getByRole('button', { name: 'Facturar' }).click();
+
+    const done = page.locator('.invoice-done');
+    await done.waitFor({ timeout: 90_000 });
+    const ticketLink = done.getByRole('link', { name: 'Ver ticket' });
+    expect(await ticketLink.getAttribute('href')).toBe(`/#/tickets?ref=${encodeURIComponent(ticket.ref)}`);
+    const stamped = (await done.textContent())?.includes(MSG.invoiceSent);
+    const pdf = done.getByRole('link', { name: 'Descargar PDF' });
+    expect(await pdf.count()).toBe(stamped ? 1 : 0);
+    if (stamped) {
+      const href = (await pdf.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/api\/v33\/invoice_requests\/[^/]+\/pdf$/);
+      const res = await fetch(`${app.url}${href}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+    }
+    await page.screenshot({ path: `${SCREENS}/front-door-invoiced-360.png`, fullPage: true });
+    await ticketLink.click();
+    await page.waitForURL(/#\/tickets\?ref=/);
+    await expect.poll(() => seen(page, ticket.values.find(([n]) => /referencia/i.test(n))?.[1].replace(/\s+/g, '').slice(-4) ?? 'Total')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('sign-up wizard tells the truth as you type', () => {
   it('previews the user name, says a taken one on step 1, hints a mismatched e-mail, and sums up CP and régimen', async () => {
     await app.signUp('lupita.gomez', 'GOML800101AB1', { first_name: 'Lupita', last_name: 'Gómez' });

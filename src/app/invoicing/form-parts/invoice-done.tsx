@@ -20,22 +20,24 @@ export function InvoiceDone({ done, onClose }: { done: InvoiceDoneInfo; onClose:
   useEffect(() => ref.current?.focus(), [done]);
   return (
     <div ref={ref} tabIndex={-1} className="card stack invoice-done" role="status">
-      <p className="invoice-done__message">
-        <Icon name="check" />
-        <span>{done.message}</span>
-      </p>
+      <div className="invoice-done__head">
+        <p className="invoice-done__message">
+          <Icon name="check" />
+          <span>{done.message}</span>
+        </p>
+        <Button variant="ghost" icon onClick={onClose} aria-label="Cerrar aviso">
+          <Icon name="close" />
+        </Button>
+      </div>
       <div className="invoice-done__actions">
-        <Link to="/tickets" search={{ ref: done.ticketRef }} className="btn btn--secondary">
-          Ver ticket
-        </Link>
         {done.pdfHref && (
           <a className="btn btn--primary" href={done.pdfHref} target="_blank" rel="noopener">
             Descargar PDF
           </a>
         )}
-        <Button variant="ghost" onClick={onClose}>
-          Cerrar
-        </Button>
+        <Link to="/tickets" search={{ ref: done.ticketRef }} className="btn btn--secondary">
+          Ver ticket
+        </Link>
       </div>
     </div>
   );
