@@ -34,12 +34,21 @@ const TicketIdParam = v.pipe(v.string(MSG.ticketNotFound), v.uuid(MSG.ticketNotF
 /** The 12 months' totals of an account (the analytics area's, handed in by the composition root). */
 export type MonthlyTotalsOf = (db: Db, clientId: number, year: number) => Promise<unknown>;
 
-/** The merchant branch of POST /form/ticket_create (an invoice request), with its schemas for the document. */
+/** The merchant branch of POST /form/ticket_create (an invoice request): its body schema, answer and handler. */
 export interface FormTicketRequest {
   body: v.GenericSchema;
   response: v.GenericSchema;
-  handle(c: Context<AppEnv>): Promise<Response>;
+  /** Gets the body its own schema validated. */
+  handle(c: Context<AppEnv>, body: unknown): Promise<Response>;
 }
+
+const CompanyOf = v.object({ company: v.object({ id: v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer()) }) });
+
+/** A body naming a merchant (any company but the manual one) is an invoice request; anything else is read as a manual ticket. */
+const isMerchantTicket = (input: unknown): boolean => {
+  const parsed = v.safeParse(CompanyOf, input);
+  return parsed.success && parsed.output.company.id !== MANUAL_COMPANY_ID;
+};
 
 export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTicket: FormTicketRequest): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -63,15 +72,17 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTi
     return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
   });
 
+  // One route, two schemas: the body's company picks which one validates it (the document shows both).
+  const TicketCreate = v.lazy((input) => (isMerchantTicket(input) ? formTicket.body : CreateTicketBody));
   defineRoute(app, {
-    method: 'post', path: '/form/ticket_create', tag: 'Tickets', auth: true, body: CreateTicketBody, documentedBody: v.union([CreateTicketBody, formTicket.body]),
+    method: 'post', path: '/form/ticket_create', tag: 'Tickets', auth: true, body: TicketCreate, documentedBody: v.union([CreateTicketBody, formTicket.body]),
     response: v.union([R.TicketCreated, formTicket.response]), params: { format: '`json`' },
     summary: 'Registrar un gasto (tipo 2) o ingreso (tipo 4) manual con company[id]=1; con company[id] de un comercio, solicitar la factura del ticket que describen sus campos (crea el ticket "pendiente" y la solicitud; el RFC elegido necesita código postal y régimen fiscal). Idempotente por additional_info.ticket_id',
     errors: [404, 409, 422, 503],
   }, auth, async (c, { body }) => {
     // A merchant's ticket is an invoice request: the invoicing area's, handed in by the composition root.
-    if (body.company.id !== MANUAL_COMPANY_ID) return formTicket.handle(c);
-    const ticketId = await createTicket(s.db, caller(c).userId, body, s.clock());
+    if (isMerchantTicket(body)) return formTicket.handle(c, body);
+    const ticketId = await createTicket(s.db, caller(c).userId, body as v.InferOutput<typeof CreateTicketBody>, s.clock());
     return ok(c, { ticket: { ticket_id: ticketId } });
   });
 
