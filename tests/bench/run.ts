@@ -380,6 +380,11 @@ function explain(url: string, lhr: { audits: Record<string, { details?: unknown 
   for (const t of items('long-tasks').slice(0, 8)) console.error(`    long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms: ${String(t.url)}`);
   for (const t of items('mainthread-work-breakdown').slice(0, 6)) console.error(`    ${String(t.groupLabel ?? t.group)}: ${Math.round(Number(t.duration))} ms`);
   for (const t of items('bootup-time').slice(0, 6)) console.error(`    script ${String(t.url)}: ${Math.round(Number(t.total))} ms`);
+  // What moved (CLS): the element and its share of the score.
+  for (const t of items('layout-shifts').slice(0, 5)) {
+    const node = t.node as { selector?: string; nodeLabel?: string } | undefined;
+    console.error(`    layout shift ${round(Number(t.score), 3)}: ${node?.selector ?? ''} ${node?.nodeLabel ? `(${node.nodeLabel.slice(0, 60)})` : ''}`);
+  }
 }
 
 function reportScores(route: string, scores: Scores): void {
