@@ -141,6 +141,8 @@ describe('foundation: sign-up, accounts, logout, offline', () => {
     const snap = await storageSnapshot(page);
     expect(snap.caches.every((c) => c.startsWith('workbox-precache'))).toBe(true);
     expect(await settingsKeys(page)).toEqual([]);
+    // Spec §1: logout clears all local storage, Web Storage included.
+    expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
     const after = await app.api('/user_clients', { token: tokenBefore });
     expect(after.status).toBe(401);
     await context.close();
