@@ -103,7 +103,7 @@ async function leaveAndWipe(): Promise<void> {
 }
 
 /** The top bar: menu button (phones), brand, the month (or year) picker where the screen uses one, the outbox, details and the account menu. */
-function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelect, onMenu, onDetails, onLogout }: {
+function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelect, onMenu, onDetails, onLogout, chatSlot }: {
   picker: 'month' | 'year' | null;
   period: Period;
   onPeriod: (period: Period) => void;
@@ -114,6 +114,8 @@ function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelec
   onMenu: () => void;
   onDetails: () => void;
   onLogout: () => void;
+  /** Where the support chat puts its button: the bar's last place. */
+  chatSlot: (el: HTMLDivElement | null) => void;
 }) {
   return (
     <header className="topbar">
@@ -136,6 +138,7 @@ function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelec
         </button>
         <AccountMenu accounts={accounts} selected={selected} onSelect={onSelect} onLogout={onLogout} />
       </div>
+      <div className="topbar__chat" ref={chatSlot} />
     </header>
   );
 }
@@ -147,6 +150,7 @@ export function SignedInLayout() {
   const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
   const [period, setPeriod] = useState<Period>(currentPeriod);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [chatSlot, setChatSlot] = useState<HTMLDivElement | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -233,6 +237,7 @@ export function SignedInLayout() {
           onMenu={() => setDrawerOpen(true)}
           onDetails={() => setDetailsOpen(true)}
           onLogout={() => void onLogout()}
+          chatSlot={setChatSlot}
         />
 
         <nav className="sidebar" aria-label="Menú principal">
@@ -264,7 +269,7 @@ export function SignedInLayout() {
       <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
       <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
       {/* Support chat: unmounted with the layout on logout, which closes it. */}
-      <ChatWidget />
+      <ChatWidget slot={chatSlot} />
     </LayoutContext.Provider>
   );
 }

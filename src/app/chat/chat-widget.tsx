@@ -5,6 +5,7 @@
 // Polling instead of a held server-sent-events stream: a cheap phone keeps no connection (nor the
 // radio) busy for a chat that is silent most of the time, it survives flaky mobile networks and
 // proxies without reconnection logic, and the token stays in a header (EventSource cannot send one).
+import { createPortal } from 'react-dom';
 import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { CHAT_ACK, CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
 import { newId } from '../../domain/ids';
@@ -160,7 +161,8 @@ function ChatCompose({ text, error, sending, textareaRef, onText, onSubmit }: {
   );
 }
 
-export function ChatWidget() {
+/** `slot`: the top bar's place for the button, so it comes where it shows in the keyboard order too. */
+export function ChatWidget({ slot }: { slot: HTMLElement | null }) {
   const chat = useChatState();
   const online = useOnline();
   const visible = useVisible();
@@ -236,22 +238,26 @@ export function ChatWidget() {
 
   return (
     <>
-      <button
-        type="button"
-        className="chat-fab"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-        hidden={open}
-      >
-        <SvgIcon d={CHAT_ICON} />
-        <span className="visually-hidden">{CHAT_TXT.open}</span>
-        {unread > 0 && (
-          <span className="count-badge chat-fab__badge" aria-label={CHAT_TXT.unread(unread)}>
-            {unread > 9 ? '9+' : unread}
-          </span>
+      {slot &&
+        createPortal(
+        <button
+          type="button"
+          className="chat-fab"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          hidden={open}
+        >
+          <SvgIcon d={CHAT_ICON} />
+          <span className="visually-hidden">{CHAT_TXT.open}</span>
+          {unread > 0 && (
+            <span className="count-badge chat-fab__badge" aria-label={CHAT_TXT.unread(unread)}>
+              {unread > 9 ? '9+' : unread}
+            </span>
+          )}
+        </button>,
+          slot,
         )}
-      </button>
       {open && (
         <div className="chat-panel" role="dialog" aria-modal="true" aria-labelledby="chat-title" ref={panelRef}>
           <header className="chat-panel__head">
