@@ -323,9 +323,12 @@ function noteFindings(route: string, lhr: { categories: Record<string, { auditRe
   findings.set(route, seen);
 }
 
-async function lighthouseRuns(port: number, route: string, url: string, keepStorage: boolean, beforeEach?: () => Promise<void>): Promise<Scores> {
-  const samples: Scores[] = [];
-  for (let i = 0; i < RUNS; i++) {
+/**
+ * One Lighthouse run; a failed trace (NO_NAVSTART on a busy machine: "Please run Lighthouse again") is
+ * run once more before it counts as an error.
+ */
+async function lighthouseOnce(port: number, url: string, keepStorage: boolean, beforeEach?: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
     await beforeEach?.();
     const result = await lighthouse(url, {
       port,
@@ -336,7 +339,16 @@ async function lighthouseRuns(port: number, route: string, url: string, keepStor
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 2) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    console.error(`  lighthouse ${url}: ${lhr.runtimeError.code}, once more`);
+  }
+}
+
+async function lighthouseRuns(port: number, route: string, url: string, keepStorage: boolean, beforeEach?: () => Promise<void>): Promise<Scores> {
+  const samples: Scores[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const lhr = await lighthouseOnce(port, url, keepStorage, beforeEach);
     if (flag('--explain')) explain(url, lhr);
     noteFindings(route, lhr);
     const sample: Scores = {};
