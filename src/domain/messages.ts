@@ -62,7 +62,6 @@ export const MSG = {
   attachmentType: 'Solo puedes adjuntar archivos png, jpg, jpeg o pdf.',
   imageUploadFailed: 'Ocurrió un error inesperado. Por favor, vuelve a intentar más tarde',
   noteTooLong: 'La nota puede tener hasta 500 caracteres.',
-  rateUnknown: 'No conocemos el tipo de cambio de esa fecha. Escribe el monto en pesos.',
   deleteConfirm: 'Esta operación no puede deshacerse. ¿Estás seguro de querer continuar?',
   offlineSaved: 'Sin conexión — guardado en tu teléfono, lo enviaremos al reconectar.',
   storageFull: 'Tu teléfono no tiene espacio para guardar esto. Libera espacio e intenta de nuevo; no se guardó.',

@@ -597,7 +597,7 @@ export const subscriptions = pgTable(
     cardLast4: text('card_last4'),
     cardExpMonth: smallint('card_exp_month'),
     cardExpYear: smallint('card_exp_year'),
-    /** 'active' | 'past_due' (renewal failed, in grace) | 'canceled' */
+    /** 'active' | 'past_due' (renewal failed, in grace) | 'canceling' (cancelled by its owner: runs to the period's end, never renewed) | 'canceled' */
     status: text('status').notNull(),
     currentPeriodEnd: ts('current_period_end').notNull(),
     /** Until when a failed renewal keeps access. */
