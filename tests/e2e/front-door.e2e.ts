@@ -194,3 +194,35 @@ describe('sign-up wizard tells the truth as you type', () => {
     await wide.context.close();
   });
 });
+
+describe('editing billing data', () => {
+  it('refuses an empty or malformed código postal, speaking of updating, then saves a good one', async () => {
+    const user = await app.signUp('edita_cp', 'XIQB891116QE4', { first_name: 'Edith', last_name: 'Campos' });
+    const { context, page } = await app.newContext({ width: 360, height: 780 });
+    await app.signIn(page, user.username, user.password);
+    // The account is on the device before its editor opens (with none, the editor sends to 'Añadir RFC').
+    await expect.poll(() => seen(page, 'XIQB891116QE4'), { timeout: 20_000 }).toBe(true);
+    await page.goto(`${app.url}/#/edit-invoicement`);
+    const cp = page.getByLabel('Código postal');
+    await cp.waitFor();
+    expect(await cp.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => seen(page, MSG.postalCodeInvalid)).toBe(true);
+    expect(await cp.getAttribute('aria-invalid')).toBe('true');
+    await cp.fill('640');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => seen(page, MSG.postalCodeInvalid)).toBe(true);
+    await page.screenshot({ path: `${SCREENS}/edit-billing-cp-360.png`, fullPage: true });
+    await page.getByLabel('Apellido(s)').fill(' ');
+    await cp.fill('64000');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => seen(page, MSG.missingInfoUpdate)).toBe(true);
+    await page.getByLabel('Apellido(s)').fill('Campos');
+    await page.getByLabel('Régimen fiscal').selectOption('612');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => seen(page, MSG.infoUpdated), { timeout: 20_000 }).toBe(true);
+    const accounts = (await app.api('/user_clients', { token: user.token })).body as { response: { address: { zip_code: string }[] }[] };
+    expect(accounts.response[0]?.address[0]?.zip_code).toBe('64000');
+    await context.close();
+  });
+});
