@@ -126,7 +126,7 @@ describe.each(DRIVERS)('input hygiene on %s', (driver) => {
         ['POST', '/api/v2/login', {}, 400, MSG.loginEmpty],
         ['POST', '/api/v2/login', 5, 400, MSG.loginEmpty],
         ['POST', '/api/v2/create_user', { usuario: {} }, 400, MSG.accountEmpty],
-        ['POST', '/api/v2/password_reset', [], 400, MSG.loginEmpty],
+        ['POST', '/api/v2/password_reset', [], 400, MSG.resetLoginEmpty],
         ['POST', '/api/v2/password_reset/confirm', {}, 400, 'El campo «token» es obligatorio.'],
         ['POST', '/form/ticket_create?format=json', {}, 400, 'El campo «usuario» es obligatorio.'],
         ['POST', '/form/ticket_create?format=json', { ...manualTicketPayload(spending(), a.rfc, newId()), ticket: [{ form_configuration_id: {}, value: 'x' }] }, 400, 'El campo «ticket[0].form_configuration_id» no tiene un valor válido.'],
