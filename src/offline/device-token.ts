@@ -19,10 +19,19 @@ const INSTALL_ID_KEY = 'install-id';
 /** Where earlier versions kept the install id; moved here on first use so logout leaves Web Storage empty. */
 const LEGACY_STORAGE_KEY = 'cc-device-id';
 
+/** The slice of Web Storage this module uses: also compiled for the service worker, which has none. */
+interface KeyValueStorage {
+  getItem(key: string): string | null;
+  removeItem(key: string): void;
+  clear(): void;
+}
+export const webStorage = (area: 'localStorage' | 'sessionStorage') => (globalThis as { [k in typeof area]?: KeyValueStorage })[area];
+
 function takeLegacyId(): string | null {
   try {
-    const id = globalThis.localStorage?.getItem(LEGACY_STORAGE_KEY) ?? null;
-    globalThis.localStorage?.removeItem(LEGACY_STORAGE_KEY);
+    const storage = webStorage('localStorage');
+    const id = storage?.getItem(LEGACY_STORAGE_KEY) ?? null;
+    storage?.removeItem(LEGACY_STORAGE_KEY);
     return id && /^[\w-]{8,64}$/.test(id) ? id : null;
   } catch {
     return null;

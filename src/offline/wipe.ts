@@ -6,6 +6,7 @@ import { clear } from 'idb-keyval';
 import { DB_NAME } from './db-name';
 import { kvStore } from './kv-store';
 import { clearSession } from './session';
+import { webStorage } from './device-token';
 
 /** Workbox names its precache "workbox-precache-v2-<scope>"; everything else is user data. */
 export function isPrecacheName(name: string): boolean {
@@ -31,7 +32,7 @@ function deleteDatabase(name: string): Promise<void> {
 function clearWebStorage(): void {
   for (const area of ['localStorage', 'sessionStorage'] as const) {
     try {
-      (globalThis as { [k in typeof area]?: Storage })[area]?.clear();
+      webStorage(area)?.clear();
     } catch {
       // Storage blocked (private mode): nothing was kept there either.
     }
