@@ -8,7 +8,8 @@ async function linkFromMailbox(h: Harness, email: string): Promise<string> {
   const page = await h.call('GET', '/dev/mailbox', { direct: true });
   expect(page.status).toBe(200);
   const article = page.text.split('<article>').find((a) => a.includes(`Para: ${email}`));
-  const href = article?.match(/<a href="([^"]+)">/)?.[1];
+  // The mail's own link, not the mailbox's link to the mail's HTML part.
+  const href = article?.match(/<a href="([^"]*reset-password[^"]*)">/)?.[1];
   if (!href) throw new Error('no hay enlace en el buzón');
   return href.replace(/&amp;/g, '&');
 }

@@ -65,12 +65,13 @@ describe.each(DRIVERS)('catalogs, seeds and OpenAPI on %s', (driver) => {
       '/dev/merchant-tickets/{short_name}': '/dev/merchant-tickets/autozone',
       '/api/v3/tickets/{ref}': `/api/v3/tickets/${ticket?.ref}`,
       '/api/v3/tickets/{ref}/qr.svg': `/api/v3/tickets/${ticket?.ref}/qr.svg`,
+      '/api/v2/username_available': '/api/v2/username_available?username=lupita.gomez',
     };
     // Answered only for a real request of someone's (covered by tests/server/merchants and invoicing).
     const needsData = ['/api/v33/tickets/verify', '/api/v33/invoice_requests/{id}', '/api/v33/invoice_requests/{id}/pdf',
       '/oauth/authorize.json', '/api/v3/oauth/profile.json',
       '/api/v3/invitations/{token}.json', // OAuth: covered by tests/server/oauth
-      '/dev/mailbox/{id}/attachments/{n}'];
+      '/dev/mailbox/{id}/attachments/{n}', '/dev/mailbox/{id}/html'];
     expect(ticket, 'demo merchant tickets are seeded').toBeDefined();
     const doc = (await h.call('GET', '/api/openapi.json')).json;
     const publicGets = Object.entries(doc.paths as Record<string, { get?: { security?: unknown } }>)
