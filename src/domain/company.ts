@@ -286,3 +286,18 @@ export interface PerDiemOptions {
   areas: Area[];
   collaborators: { id: number; name: string; area_id: number | null }[];
 }
+
+/** GET /api/v3/collaborations.json: a company the caller works for as a collaborator. */
+export interface Collaboration {
+  /** The company's legal name (its RFC when it has none). */
+  company_name: string;
+  company_rfc: string;
+  /** The caller's tax account the company reads (spec §6). */
+  rfc: string;
+  /** '' without a department. */
+  area: string;
+  /** Who approves the spending ('' when the company has named nobody). */
+  authorizer: string;
+  /** When the invitation was accepted (ISO 8601), null for rows from before that was recorded. */
+  since: string | null;
+}

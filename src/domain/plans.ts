@@ -41,3 +41,16 @@ export const PLANS: readonly Plan[] = [
 export function planById(id: number): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
+
+export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceling' | 'canceled';
+
+/** A paid plan's state (GET …/current.json): when its period ends and whether it ends there (cancelled). */
+export interface SubscriptionState {
+  client_id: number;
+  plan_id: number;
+  status: SubscriptionStatus;
+  /** The end of the paid period (ISO), when there is a paid subscription. */
+  current_period_end: string | null;
+  /** True when the plan ends at current_period_end instead of renewing. */
+  cancel_at_period_end: boolean;
+}

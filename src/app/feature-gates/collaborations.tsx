@@ -2,6 +2,7 @@
 // online-only read): the dashboard says it, and the Empresa screens explain it to a collaborator instead of
 // offering them a plan their company already pays for.
 import { useId, type ReactNode } from 'react';
+import type { Collaboration } from '../../domain/company';
 import { api } from '../api/client';
 import { useApiQuery } from '../api/query';
 import { RFC_COMPANY_LENGTH } from '../../domain/rfc';
@@ -9,16 +10,6 @@ import { buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { SkeletonCard } from '../ui/skeleton';
 import './feature-gates.css';
-
-export interface Collaboration {
-  company_name: string;
-  company_rfc: string;
-  /** The user's own RFC whose received invoices the company reads. */
-  rfc: string;
-  area: string;
-  authorizer: string;
-  since: string | null;
-}
 
 export function useCollaborations() {
   // The query layer's usual freshness: an invitation accepted a minute ago shows on the next visit.

@@ -1,7 +1,8 @@
 // A collaborator's dashboard says which company they belong to: the company that reads the selected RFC's
 // received invoices and reviews its spending, or, on another of their RFCs, which RFC the company sees.
 // Nothing for everyone else, and nothing offline (the dashboard works without it).
-import { collaborationDetails, useCollaborations, type Collaboration } from '../feature-gates/collaborations';
+import type { Collaboration } from '../../domain/company';
+import { collaborationDetails, useCollaborations } from '../feature-gates/collaborations';
 import { Icon } from '../ui/icon';
 import './company-membership.css';
 

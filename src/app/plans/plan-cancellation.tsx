@@ -11,7 +11,8 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { toast } from '../ui/toast-store';
 import { useOnline } from '../use-online';
-import { cancelPlan, getSubscription, resumePlan, subscriptionKey, type SubscriptionState } from './plans-api';
+import type { SubscriptionState } from '../../domain/plans';
+import { cancelPlan, getSubscription, resumePlan, subscriptionKey } from './plans-api';
 import { dueDate } from './pricing-model';
 
 /** The account's paid subscription, from the server (only plans bought on the web have one). */

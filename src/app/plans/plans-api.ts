@@ -1,6 +1,7 @@
 // The plan and payment calls (spec §7 Subscribe; the sandbox tokeniser stands in for Stripe.js).
 import type { PaymentHistoryItem } from '../../domain/account';
 import { declineCode, declineReason, type DeclineCode } from '../../domain/payment-card';
+import type { SubscriptionState } from '../../domain/plans';
 import { ApiError } from '../../offline/http';
 import { api } from '../api/client';
 
@@ -40,16 +41,6 @@ export async function subscribe(planId: number, clientId: number, token: string)
   }
 }
 
-export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceling' | 'canceled';
-
-/** A paid plan's state (GET …/current.json): when its period ends and whether it ends there (cancelled). */
-export interface SubscriptionState {
-  client_id: number;
-  plan_id: number;
-  status: SubscriptionStatus;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-}
 
 export const subscriptionKey = (clientId: number) => ['subscription', clientId] as const;
 

@@ -3,24 +3,12 @@
 // spending — so the dashboard and the Empresa screens can say it instead of showing a plan advert.
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Collaboration } from '../../domain/company';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { collaborators, companyAreas } from '../db/schema-company';
 import { collaboratorName } from './queries';
 
-export interface Collaboration {
-  /** The company's legal name (its RFC when it has none). */
-  company_name: string;
-  company_rfc: string;
-  /** The caller's tax account the company reads (spec §6). */
-  rfc: string;
-  /** '' without a department. */
-  area: string;
-  /** Who approves the spending ('' when the company has named nobody). */
-  authorizer: string;
-  /** When the invitation was accepted (ISO 8601), null for rows from before that was recorded. */
-  since: string | null;
-}
 
 const host = alias(clients, 'host');
 const shared = alias(clients, 'shared');

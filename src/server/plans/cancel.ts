@@ -3,7 +3,7 @@
 // falls to the free plan (renewals.ts endCancelledPeriods). Until then the owner can change their mind.
 import { and, eq, gt } from 'drizzle-orm';
 import { MSG } from '../../domain/messages';
-import { APP_STORE_PLAN_ID, FREE_PLAN_ID } from '../../domain/plans';
+import { APP_STORE_PLAN_ID, FREE_PLAN_ID, type SubscriptionState, type SubscriptionStatus } from '../../domain/plans';
 import type { Db } from '../db/client';
 import { clients, subscriptions } from '../db/schema';
 import { fail } from '../http/errors';
@@ -16,17 +16,6 @@ export const CANCEL_MSG = {
   cannotResume: 'Tu plan ya terminó. Para volver a tenerlo, contrátalo de nuevo en Planes.',
 } as const;
 
-export type SubscriptionStatus = 'none' | 'active' | 'past_due' | 'canceling' | 'canceled';
-
-export interface SubscriptionState {
-  client_id: number;
-  plan_id: number;
-  status: SubscriptionStatus;
-  /** The end of the paid period (ISO), when there is a paid subscription. */
-  current_period_end: string | null;
-  /** True when the plan ends at current_period_end instead of renewing. */
-  cancel_at_period_end: boolean;
-}
 
 const STATUSES: readonly SubscriptionStatus[] = ['active', 'past_due', 'canceling', 'canceled'];
 

@@ -3,7 +3,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MembershipCard } from '../../../src/app/home/company-membership';
-import { CollaboratorNotice, collaborationDetails, type Collaboration } from '../../../src/app/feature-gates/collaborations';
+import type { Collaboration } from '../../../src/domain/company';
+import { CollaboratorNotice, collaborationDetails } from '../../../src/app/feature-gates/collaborations';
 
 const acme: Collaboration = {
   company_name: 'Ferretería <img src=x onerror=alert(1)> SA', company_rfc: 'FER010101AB1', rfc: 'GOMA800101AB1', area: 'Compras', authorizer: 'Ana López', since: null,
