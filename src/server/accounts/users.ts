@@ -48,14 +48,19 @@ export async function createUser(db: Db, body: CreateUserBody): Promise<NewUser>
   return { user_id: row.id, username: row.username, email: row.email };
 }
 
+/**
+ * The user a sign-in names: by e-mail, by user name as typed, or by the name the sign-up rule made of it
+ * ('Lupita Gómez' finds lupita.gomez, as the wizard showed it). An exact match wins over the rule's.
+ */
 export async function findUserByLogin(db: Db, login: string) {
   const l = login.trim().toLowerCase();
-  const [row] = await db
+  const ruled = l.includes('@') ? l : normalizeUsername(l);
+  const rows = await db
     .select()
     .from(users)
-    .where(or(eq(users.username, l), eq(users.email, l)))
-    .limit(1);
-  return row;
+    .where(or(eq(users.username, l), eq(users.email, l), eq(users.username, ruled)))
+    .limit(3);
+  return rows.find((r) => r.username === l || r.email === l) ?? rows[0];
 }
 
 /** A session plus the known-device token the client keeps and sends with its next sign-in. */

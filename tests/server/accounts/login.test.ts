@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
-import { loginAttempts } from '../../../src/server/db/schema';
+import { loginAttempts, users } from '../../../src/server/db/schema';
 import { createHarness, DRIVERS, freshIp, type Harness } from '../helpers/harness';
 
 const DAY = 86_400_000;
@@ -25,6 +25,19 @@ describe.each(DRIVERS)('login, sessions and logout on %s', (driver) => {
     expect(b.status).toBe(200);
     expect(b.json.response.user_id).toBe(a.json.response.user_id);
     expect(b.json.response.token).not.toBe(a.json.response.token);
+  });
+
+  it('finds a user name typed as a name, by the sign-up rule (Lupita Gómez → lupita.gomez); an exact name wins', async () => {
+    const u = await h.signUp('lupe');
+    await h.database.db.update(users).set({ username: 'lupita.gomez' }).where(eq(users.id, u.userId));
+    const typed = await login(' Lupita Gómez ', u.password, {}, freshIp());
+    expect(typed.status).toBe(200);
+    expect(typed.json.response).toMatchObject({ user_id: u.userId, username: 'lupita.gomez' });
+    // Someone whose stored name is exactly what was typed keeps it.
+    const other = await h.signUp('gomez');
+    await h.database.db.update(users).set({ username: 'lupita-gomez' }).where(eq(users.id, other.userId));
+    const exact = await login('lupita-gomez', other.password, {}, freshIp());
+    expect(exact.json.response).toMatchObject({ user_id: other.userId });
   });
 
   it('answers a wrong password and an unknown user with the same 401 message', async () => {
