@@ -49,6 +49,9 @@ export async function wipeLocalData(options: WipeOptions = {}): Promise<void> {
   options.closeDb?.();
   await clearSession();
   clearWebStorage();
+  // The router saves its scroll positions (keyed by the pages seen) to sessionStorage as the page unloads,
+  // after this wipe: a listener added now runs after the router's, and empties it again.
+  globalThis.addEventListener?.('pagehide', clearWebStorage, { once: true });
   await Promise.all([
     deleteDatabase(options.dbName ?? DB_NAME),
     clear(kvStore()).catch(() => undefined),

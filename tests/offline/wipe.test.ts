@@ -113,6 +113,22 @@ describe('logout leaves Web Storage empty (spec §1), the install id stays with 
     expect(await installId()).toBe(id);
   });
 
+  it('what the router saves as the page unloads (its scroll positions) is emptied too', async () => {
+    const session = memoryStorage();
+    const page = new EventTarget(); // the window's events, which Node's global lacks
+    const events = { addEventListener: page.addEventListener.bind(page), dispatchEvent: page.dispatchEvent.bind(page) };
+    Object.assign(globalThis, { localStorage: memoryStorage(), sessionStorage: session, ...events });
+    try {
+      // The router's listener was added at start, before logout.
+      page.addEventListener('pagehide', () => session.setItem('tsr-scroll-restoration-v1_3', '{"/home":{}}'));
+      await wipeLocalData({ dbName: 'wipe-pagehide' });
+      page.dispatchEvent(new Event('pagehide'));
+      expect(session.length).toBe(0);
+    } finally {
+      for (const k of Object.keys(events)) delete (globalThis as Record<string, unknown>)[k];
+    }
+  });
+
   it('a fresh install gets a random id once, and the same one afterwards', async () => {
     await del('install-id', createStore('cuentas-claras-device', 'kv'));
     const first = await installId();
