@@ -6,7 +6,7 @@ import { MSG } from '../domain/messages';
 import { loadPrefs } from '../offline/prefs';
 import { clearSession, loadSession } from '../offline/session';
 import { setUnauthorizedHandler } from './api/client';
-import { listenForInstallPrompt } from './auth/install-prompt';
+import { listenForInstallPrompt } from './layout/install-prompt';
 import { createAppRouter } from './router';
 import { safeRedirect } from './top-level';
 import { toast } from './ui/toast-store';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { api } from '../api/client';
 import { Icon } from '../ui/icon';
-import { isIosSafariBrowser, promptInstall, useCanPromptInstall } from './install-prompt';
+import { isIosSafariBrowser, promptInstall, useCanPromptInstall } from '../layout/install-prompt';
 
 export interface AppLinks {
   app_store_url: string | null;

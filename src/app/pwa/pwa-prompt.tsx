@@ -5,6 +5,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { toast } from '../ui/toast-store';
 import { deviceFlag, setDeviceFlag } from '../../offline/device-token';
+import { isIosSafariBrowser } from '../layout/install-prompt';
 import './pwa-prompt.css';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -13,20 +14,7 @@ const PERSIST_RETRY_MS = 7 * 24 * 60 * 60 * 1000;
 const PERSIST_ASKED_KEY = 'cc.pwa.persist-asked-at';
 const IOS_HINT_DISMISSED_KEY = 'cc.pwa.ios-hint-dismissed';
 
-// Kept in the device store (not localStorage, which logout empties): a lost flag only means asking again.
-const readFlag = deviceFlag;
-const writeFlag = setDeviceFlag;
 
-/** Safari on iPhone/iPad, not already opened from the home screen: the only way to install is by hand. */
-function needsIosInstallHint(): boolean {
-  const ua = navigator.userAgent;
-  const isIosDevice = /iPad|iPhone|iPod/.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-  const isSafari = /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\//.test(ua);
-  const standalone =
-    (navigator as Navigator & { standalone?: boolean }).standalone === true ||
-    window.matchMedia('(display-mode: standalone)').matches;
-  return isIosDevice && isSafari && !standalone;
-}
 
 /**
  * Asks once for persistent storage (Safari evicts a non-installed site's data after 7 days
@@ -36,9 +24,9 @@ async function requestPersistentStorage(now: number): Promise<void> {
   const storage = navigator.storage as StorageManager | undefined;
   if (!storage?.persist || !storage.persisted) return;
   if (await storage.persisted()) return;
-  const askedAt = Number((await readFlag(PERSIST_ASKED_KEY)) ?? 0);
+  const askedAt = Number((await deviceFlag(PERSIST_ASKED_KEY)) ?? 0);
   if (now - askedAt < PERSIST_RETRY_MS) return;
-  await writeFlag(PERSIST_ASKED_KEY, String(now));
+  await setDeviceFlag(PERSIST_ASKED_KEY, String(now));
   await storage.persist();
 }
 
@@ -62,9 +50,7 @@ function useOfflineReadyNote(ready: boolean, done: () => void): void {
       return;
     }
     if (readyOn.current === path) return;
-    const id = toast.info('Lista para usarse sin conexión');
-    // Not cleared with the effect: the note goes after its few seconds whatever screen comes next.
-    window.setTimeout(() => toast.dismiss(id), OFFLINE_NOTE_MS);
+    toast.info('Lista para usarse sin conexión', undefined, OFFLINE_NOTE_MS);
     finish();
   }, [ready, path]);
 }
@@ -99,9 +85,9 @@ export default function PwaPrompt() {
 
   // Read once on mount: shown unless dismissed before on this device.
   useEffect(() => {
-    if (!needsIosInstallHint()) return;
+    if (!isIosSafariBrowser()) return;
     let live = true;
-    void readFlag(IOS_HINT_DISMISSED_KEY).then((dismissed) => live && dismissed === null && setShowIosHint(true));
+    void deviceFlag(IOS_HINT_DISMISSED_KEY).then((dismissed) => live && dismissed === null && setShowIosHint(true));
     return () => {
       live = false;
     };
@@ -136,7 +122,7 @@ export default function PwaPrompt() {
   };
 
   const dismissIosHint = () => {
-    void writeFlag(IOS_HINT_DISMISSED_KEY, '1');
+    void setDeviceFlag(IOS_HINT_DISMISSED_KEY, '1');
     setShowIosHint(false);
   };
 

@@ -20,10 +20,11 @@ function dispatch(action: ToastAction): void {
   for (const l of listeners) l();
 }
 
-function show(variant: ToastVariant, message: string, title?: string): number {
+/** `timeoutMs`: a passing note may go sooner than the usual time. */
+function show(variant: ToastVariant, message: string, title?: string, timeoutMs: number = TOAST_TIMEOUT_MS): number {
   const id = nextId++;
   dispatch({ type: 'add', toast: { id, variant, message, ...(title ? { title } : {}) } });
-  timers.set(id, setTimeout(() => dispatch({ type: 'dismiss', id }), TOAST_TIMEOUT_MS));
+  timers.set(id, setTimeout(() => dispatch({ type: 'dismiss', id }), timeoutMs));
   shownAt.set(id, performance.now());
   return id;
 }
@@ -31,7 +32,7 @@ function show(variant: ToastVariant, message: string, title?: string): number {
 export const toast = {
   error: (message: string, title?: string) => show('error', message, title),
   warning: (message: string, title?: string) => show('warning', message, title),
-  info: (message: string, title?: string) => show('info', message, title),
+  info: (message: string, title?: string, timeoutMs?: number) => show('info', message, title, timeoutMs),
   success: (message: string, title?: string) => show('success', message, title),
   dismiss: (id: number) => dispatch({ type: 'dismiss', id }),
   clear: () => dispatch({ type: 'clear' }),

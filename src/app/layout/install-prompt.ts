@@ -1,7 +1,7 @@
-// 'Instalar la app': the browser's own install prompt (beforeinstallprompt, Chromium browsers) kept from the
-// moment it fires — often before the login screen is shown, so main.tsx starts listening at boot — and,
-// on iPhone and iPad Safari (which has no prompt), the steps to add it to the home screen. Nothing when
-// the app already runs installed.
+// Installing the app, in one place for the login's 'Instalar la app' and the iOS hint of the PWA prompt:
+// the browser's own install prompt (beforeinstallprompt, Chromium browsers) kept from the moment it fires
+// (often before the login screen is shown, so main.tsx starts listening at boot), and whether this is
+// iPhone or iPad Safari, which has no prompt and is installed by hand. Nothing when already installed.
 import { useSyncExternalStore } from 'react';
 
 interface InstallPromptEvent extends Event {
