@@ -18,6 +18,8 @@ function safeLink(url: unknown): string | null {
   return typeof url === 'string' && /^https:\/\/[^\s"<>]+$/.test(url) ? url : null;
 }
 
+// Read by hand, not through the query layer (api/query.ts): that would bring react-query into the login
+// route, which must stay small; one cancellable read with no retry is all this needs.
 function useAppLinks(): AppLinks {
   const [links, setLinks] = useState<AppLinks>(NO_LINKS);
   useEffect(() => {
