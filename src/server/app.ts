@@ -58,6 +58,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const config = { ...DEFAULT_CONFIG, ...deps.config };
   const clock = deps.clock ?? (() => new Date());
   const sessions = new SessionCache(config.sessionCacheMs);
+  if (deps.bus) sessions.attach(deps.bus);
   const s: Services = {
     db: deps.db,
     mailer: deps.mailer,

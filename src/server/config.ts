@@ -158,3 +158,41 @@ export function readParsePoolEnv(env: NodeJS.ProcessEnv = processEnv()): { worke
 export function readImportWorkers(env: NodeJS.ProcessEnv = processEnv()): number {
   return Math.max(1, Number.parseInt(env.IMPORT_WORKERS ?? '', 10) || 1);
 }
+
+/**
+ * WORKERS: API processes sharing the port (node:cluster, main.ts); default 1. More than one needs
+ * PostgreSQL: PGlite is a database inside one process.
+ */
+export function readWorkers(env: NodeJS.ProcessEnv = processEnv()): number {
+  const raw = env.WORKERS?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS debe ser un número entero entre 1 y 64 (se recibió «${raw}»)`);
+  if (n > 1 && !env.DATABASE_URL) {
+    throw new Error(`WORKERS=${n} necesita PostgreSQL (DATABASE_URL): con PGlite la base de datos vive dentro de un solo proceso, así que el servidor corre con uno.`);
+  }
+  return n;
+}
+
+/** Finkok's demo (sandbox) service: the default FINKOK_URL, so a production account must name its own. */
+export const FINKOK_DEMO_URL = 'https://demo-facturacion.finkok.com';
+
+export interface PacEnv {
+  pac: 'sandbox' | 'finkok';
+  finkok?: { username: string; password: string; url: string; timeoutMs?: number };
+}
+
+/**
+ * The PAC that stamps and cancels invoices: PAC=finkok with FINKOK_USERNAME and FINKOK_PASSWORD (FINKOK_URL,
+ * default Finkok's demo; FINKOK_TIMEOUT_MS per call); anything else, the embedded sandbox PAC.
+ */
+export function readPacEnv(env: NodeJS.ProcessEnv = processEnv()): PacEnv {
+  if ((env.PAC ?? '').trim().toLowerCase() !== 'finkok') return { pac: 'sandbox' };
+  const username = env.FINKOK_USERNAME?.trim();
+  const password = env.FINKOK_PASSWORD;
+  if (!username || !password) throw new Error('PAC=finkok necesita FINKOK_USERNAME y FINKOK_PASSWORD');
+  const url = (env.FINKOK_URL?.trim() || FINKOK_DEMO_URL).replace(/\/+$/, '');
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new Error(`FINKOK_URL debe ser una dirección http(s) completa (se recibió «${url}»)`);
+  const timeout = Number(env.FINKOK_TIMEOUT_MS);
+  return { pac: 'finkok', finkok: { username, password, url, timeoutMs: timeout > 0 ? timeout : undefined } };
+}

@@ -1,6 +1,7 @@
 // What every sub-app receives (dependencies, configuration) and the per-request variables they share.
 import type { Context } from 'hono';
 import type { Database, Db } from './db/client';
+import type { Bus } from './db/bus';
 import type { AccountsCache } from './accounts/accounts-cache';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './accounts/sessions';
@@ -50,6 +51,8 @@ export interface AppDeps {
   config?: Partial<AppConfig>;
   /** Database['listen'] where it is exact (PGlite): enables the accounts cache. */
   listen?: Database['listen'];
+  /** Database['bus']: revoked sessions reach every API process; absent = this process only. */
+  bus?: Bus;
   /** Uploaded files; absent = kept in memory (tests). */
   files?: FileStore;
   /** Exchange rates; absent = Banxico when config.banxicoToken is set, else the rates table. */

@@ -2,6 +2,7 @@
 // cache), revoked at logout and on password reset.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Bus } from '../db/bus';
 import { sessions } from '../db/schema';
 import type { AuthUser, Clock } from '../context';
 import { hashToken, looksLikeToken, newToken } from '../lib/tokens';
@@ -12,6 +13,8 @@ export const SESSION_TTL = { plain: DAY, rememberIdle: 30 * DAY, rememberAbsolut
 /** A remembered session's last_seen_at is written at most this often. */
 const TOUCH_EVERY = HOUR;
 const CACHE_MAX = 10_000;
+/** Bus channel on which a revocation reaches the caches of the other API processes. */
+export const SESSIONS_REVOKED = 'cc_sessions_revoked';
 
 interface Cached {
   auth: AuthUser;
@@ -23,7 +26,24 @@ interface Cached {
 
 export class SessionCache {
   private readonly map = new Map<string, Cached>();
+  private bus: Bus | null = null;
   constructor(private readonly ttlMs: number) {}
+
+  /** Hears the revocations made by the other processes (and tells them ours: `announce`). */
+  attach(bus: Bus): void {
+    this.bus = bus;
+    bus.subscribe(SESSIONS_REVOKED, (payload) => {
+      if (payload.startsWith('u:')) this.deleteUser(Number(payload.slice(2)));
+      else this.delete(payload.slice(2));
+    });
+    // Revocations sent while the bus was down are unknown: forget everything.
+    bus.onGap(() => this.map.clear());
+  }
+
+  /** After the revocation is written, so no process can re-read the row before it and cache it again. */
+  announce(revoked: { hash: string } | { userId: number }): void {
+    this.bus?.publish(SESSIONS_REVOKED, 'hash' in revoked ? `t:${revoked.hash}` : `u:${revoked.userId}`);
+  }
 
   get(hash: string, now: number): Cached | undefined {
     const e = this.map.get(hash);
@@ -112,6 +132,7 @@ export async function revokeSession(db: Db, cache: SessionCache, token: string, 
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt)));
+  cache.announce({ hash });
 }
 
 export async function revokeUserSessions(db: Db, cache: SessionCache, userId: number, now: Date): Promise<void> {
@@ -120,4 +141,5 @@ export async function revokeUserSessions(db: Db, cache: SessionCache, userId: nu
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  cache.announce({ userId });
 }

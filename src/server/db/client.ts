@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { memoryBus, pgBus, type Bus } from './bus';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +37,8 @@ export interface Database {
    * which makes caches invalidated by it exact. (PostgreSQL would deliver it asynchronously.)
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /** Signals for every API process on this database (db/bus.ts): LISTEN/NOTIFY on PostgreSQL, in memory on PGlite. */
+  bus: Bus;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function createDb(opts: DbOptions): Promise<Database> {
     // An idle client dropping its connection must not crash the process.
     pool.on('error', (err) => console.error('[db] error en conexión inactiva:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const bus = pgBus(opts.databaseUrl, { notify: (channel, payload) => pool.query('SELECT pg_notify($1, $2)', [channel, payload]) });
     return {
       kind: 'pg',
       db,
@@ -65,7 +69,11 @@ export async function createDb(opts: DbOptions): Promise<Database> {
           return { rows: r.rows };
         },
       },
-      close: () => pool.end(),
+      bus,
+      close: async () => {
+        await bus.close();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -80,6 +88,7 @@ export async function createDb(opts: DbOptions): Promise<Database> {
     listen: async (channel, onPayload) => {
       await pglite.listen(channel, onPayload);
     },
+    bus: memoryBus(),
     close: () => pglite.close(),
   };
 }
