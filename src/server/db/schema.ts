@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReceiptDetails as ReceiptDetailsJson } from '../../domain/ticket';
 import {
+  bigint,
   boolean,
   date,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -274,8 +276,30 @@ export const tickets = pgTable(
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Position in its account's change feed: a trigger sets it on every write (migration 0015). */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('ticket_change_seq')`),
   },
-  (t) => [index('tickets_client_received_idx').on(t.clientId, t.receivedAt), index('tickets_user_id_idx').on(t.userId)],
+  (t) => [
+    index('tickets_client_received_idx').on(t.clientId, t.receivedAt),
+    index('tickets_user_id_idx').on(t.userId),
+    index('tickets_client_change_idx').on(t.clientId, t.changeSeq),
+  ],
+);
+
+/** Orders every ticket write and hard delete of all accounts (the change feed's cursor). */
+export const ticketChangeSeq = pgSequence('ticket_change_seq');
+
+/** A hard-deleted ticket (or one moved to another account), kept so the account's change feed reports it. */
+export const ticketTombstones = pgTable(
+  'ticket_tombstones',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.changeSeq] })],
 );
 
 /** MXN per 1 unit of base, per publication date: Banxico's FIX cached, or entered by staff. */

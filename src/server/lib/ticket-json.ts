@@ -259,3 +259,14 @@ export async function ticketsInRange(db: Db, clientId: number, from: Date, to: D
   const links = await linksOf(db, rows);
   return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null, links.get(r.id)));
 }
+
+/** The live tickets of one tax account among ids, in no particular order (the change feed's page). */
+export async function ticketsById(db: Db, clientId: number, ids: readonly string[]): Promise<TicketJson[]> {
+  const rows: Row[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    rows.push(...(await ticketQuery(db).where(and(eq(tickets.clientId, clientId), inArray(tickets.id, ids.slice(i, i + 1000)), isNull(tickets.deletedAt)))));
+  }
+  const invoices = await invoicesOf(db, rows);
+  const links = await linksOf(db, rows);
+  return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null, links.get(r.id)));
+}

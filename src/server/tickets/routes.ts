@@ -16,6 +16,7 @@ import { monthRange, yearRange } from '../../domain/mexico-time';
 import { findTicket, ticketsInRange } from '../lib/ticket-json';
 import { ownClientId } from '../http/own-account';
 import { createTicket, deleteTickets, updateTicket } from './tickets';
+import { defineChangesRoute } from './changes';
 import { defineRoute } from '../http/route';
 import * as R from '../openapi/responses';
 
@@ -71,6 +72,8 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTi
     const { from, to } = annual ? yearRange(q.date.year) : monthRange(q.date.year, q.date.month as number);
     return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
   });
+
+  defineChangesRoute(app, s, auth);
 
   // One route, two schemas: the body's company picks which one validates it (the document shows both).
   const TicketCreate = v.lazy((input) => (isMerchantTicket(input) ? formTicket.body : CreateTicketBody));
