@@ -53,6 +53,14 @@ export class Csd {
   sign(cadena: string): string {
     return sign('sha256', Buffer.from(cadena, 'utf8'), this.key).toString('base64');
   }
+
+  /**
+   * The private key as a PEM encrypted with `passphrase` (PKCS#1, DES-EDE3-CBC): what a PAC's cancellation
+   * service that signs SAT's request for us asks for (Finkok's `cancel`, with the account's password).
+   */
+  encryptedKeyPem(passphrase: string): string {
+    return this.key.export({ type: 'pkcs1', format: 'pem', cipher: 'des-ede3-cbc', passphrase }) as string;
+  }
 }
 
 // ---- SAT's public test CSDs, shipped in ./test-credentials (see its README) ------------------
