@@ -10,6 +10,9 @@ import type { Http } from './http';
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
 
+/** Between a big pull's transactions: the screen paints and answers a tap before the next chunk is written. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export function seenKey(rfc: string, month: string): string {
   return `seen:${rfc}:${month}`;
 }
@@ -79,6 +82,7 @@ export async function applyPull(
   const serverIds = new Set(tickets.map((t) => t.ticket_id));
 
   for (let i = 0; i < tickets.length; i += PULL_CHUNK) {
+    if (i > 0) await yieldToMain();
     const chunk = tickets.slice(i, i + PULL_CHUNK);
     await db.transaction('rw', db.tickets, db.outbox, async () => {
       const busy = await busyTickets(db);
