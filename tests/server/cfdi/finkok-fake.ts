@@ -51,8 +51,10 @@ interface Stored {
   count: number;
 }
 
-export async function startFakeFinkok(account: { username: string; password: string }, start = new Date()): Promise<FakeFinkok> {
-  const clock = { now: start };
+/** `start`: a clock frozen at that time (moved by later()); else the real time (moved by later() too). */
+export async function startFakeFinkok(account: { username: string; password: string }, start?: Date): Promise<FakeFinkok> {
+  let offset = 0;
+  const clock = { get now() { return new Date((start ? start.getTime() : Date.now()) + offset); } };
   const sandbox = new SandboxPac({ now: () => clock.now });
   const bySello = new Map<string, Stored>();
   const calls: string[] = [];
@@ -184,7 +186,7 @@ export async function startFakeFinkok(account: { username: string; password: str
     stampCount: () => total,
     failNext: (method, failure, after) => void failures.push({ method, failure, after }),
     lagStamped: (times) => void (lag = times),
-    later: (ms) => void (clock.now = new Date(clock.now.getTime() + ms)),
+    later: (ms) => void (offset += ms),
     now: () => clock.now,
     close: async () => {
       for (const r of held) r.socket?.destroy();
