@@ -1,11 +1,13 @@
 // Reads (DESIGN §4): server → Dexie → useLiveQuery → screen. A pull never overwrites a ticket that
 // still has queued operations, nor one acknowledged after the pull started, and remembers which
-// months were seen so they open offline.
+// months were seen so they open offline. Once an account's month was read whole, later pulls ask the
+// account's change feed from the last cursor instead (sync-cursor.ts): only what changed travels.
 import { monthKey } from '../domain/dates';
 import { ticketMonth, type Ticket } from '../domain/ticket';
 import type { AppDb, TicketRow } from './db';
 import { opTickets } from './outbox';
-import type { Http } from './http';
+import { ApiError, type Http } from './http';
+import { advanceCursor, coverMonths, dropCursor, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
 
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
@@ -42,17 +44,118 @@ function ticketsPath(rfc: string, year: number, month: number, annual: boolean):
 
 /** One month of one account. Throws ApiError when offline or refused (the stored copy still shows). */
 export async function pullMonth(db: AppDb, http: Http, rfc: string, year: number, month: number): Promise<PullResult> {
-  const startedAt = Date.now();
-  const { tickets } = await http.get<{ tickets: Ticket[] }>(ticketsPath(rfc, year, month, false));
-  return applyPull(db, rfc, [monthKey(year, month)], tickets, startedAt);
+  return pullMonths(db, http, rfc, [monthKey(year, month)], ticketsPath(rfc, year, month, false));
 }
 
 /** The whole year of one account (usuario[view]=annual). */
 export async function pullYear(db: AppDb, http: Http, rfc: string, year: number): Promise<PullResult> {
-  const startedAt = Date.now();
-  const { tickets } = await http.get<{ tickets: Ticket[] }>(ticketsPath(rfc, year, 12, true));
   const months = Array.from({ length: 12 }, (_, i) => monthKey(year, i + 1));
-  return applyPull(db, rfc, months, tickets, startedAt);
+  return pullMonths(db, http, rfc, months, ticketsPath(rfc, year, 12, true));
+}
+
+/** The feed when it covers every month asked for; else the whole list, which then joins the feed's months. */
+async function pullMonths(db: AppDb, http: Http, rfc: string, months: readonly string[], listPath: string): Promise<PullResult> {
+  const state = await readCursor(db, rfc);
+  if (state && months.every((m) => state.months.includes(m))) {
+    try {
+      return await pullChanges(db, http, rfc, state);
+    } catch (e) {
+      // A cursor the server does not know (its database was restored): start over with a whole read.
+      if (!(e instanceof ApiError) || e.status !== 400) throw e;
+      await dropCursor(db, rfc);
+      return pullMonths(db, http, rfc, months, listPath);
+    }
+  }
+  const startedAt = Date.now();
+  // Taken BEFORE the list is read: whatever is written meanwhile comes again in the feed.
+  const cursor = state?.cursor ?? (await latestCursor(http, rfc));
+  const { tickets } = await http.get<{ tickets: Ticket[] }>(listPath);
+  const result = await applyPull(db, rfc, months, tickets, startedAt);
+  if (cursor !== null) await coverMonths(db, rfc, cursor, months);
+  return result;
+}
+
+/** One answer of the change feed. */
+export interface ChangePage {
+  tickets: Ticket[];
+  deleted: string[];
+  cursor: string;
+  more: boolean;
+}
+
+function changesPath(rfc: string, since: string): string {
+  const q = new URLSearchParams();
+  q.set('usuario[rfc_owner]', rfc);
+  q.set('since', since);
+  return `/api/v2/tickets/changes?${q.toString()}`;
+}
+
+/** The account's newest cursor, or null from a server without the feed (pulls then stay whole). */
+async function latestCursor(http: Http, rfc: string): Promise<string | null> {
+  try {
+    const page = await http.get<Partial<ChangePage>>(changesPath(rfc, 'latest'));
+    return isCursor(page.cursor) ? page.cursor : null;
+  } catch (e) {
+    if (e instanceof ApiError && !e.offline) return null;
+    throw e;
+  }
+}
+
+/** Pages one sync follows at most (500 changes each): a device far behind catches up over later syncs. */
+export const MAX_FEED_PAGES = 40;
+
+/** Applies the account's feed from its cursor, page after page while the server says `more`. */
+async function pullChanges(db: AppDb, http: Http, rfc: string, state: SyncCursorRow): Promise<PullResult> {
+  const result: PullResult = { received: 0, written: 0, removed: 0 };
+  let since = state.cursor;
+  let hold = false;
+  for (let n = 0; n < MAX_FEED_PAGES; n++) {
+    const startedAt = Date.now();
+    const page = await http.get<ChangePage>(changesPath(rfc, since));
+    if (!isCursor(page.cursor) || !Array.isArray(page.tickets) || !Array.isArray(page.deleted)) break;
+    const applied = await applyChanges(db, rfc, page, startedAt, hold);
+    hold = applied.held;
+    result.received += page.tickets.length + page.deleted.length;
+    result.written += applied.written;
+    result.removed += applied.removed;
+    since = page.cursor;
+    if (!page.more) break;
+  }
+  return result;
+}
+
+/**
+ * Stores one feed page with the pull's rules and moves the cursor past it in the same transaction — unless
+ * a change was left out (a ticket with queued operations, or acknowledged after the page was asked for):
+ * then the cursor stays (`held`, for this page and the rest of the sync), and the next sync asks again.
+ * Exported for tests.
+ */
+export async function applyChanges(
+  db: AppDb, rfc: string, page: ChangePage, startedAt: number, hold = false,
+): Promise<{ written: number; removed: number; held: boolean }> {
+  return db.transaction('rw', [db.tickets, db.outbox, db.meta], async () => {
+    const busy = await busyTickets(db);
+    const local = await db.tickets.bulkGet(page.tickets.map((t) => t.ticket_id));
+    const rows: TicketRow[] = [];
+    let skipped = 0;
+    page.tickets.forEach((t, k) => {
+      const row = local[k];
+      if (!replaceable(row, busy, startedAt) || busy.has(t.ticket_id)) skipped++;
+      else rows.push({ ...t, rfc: t.rfc ?? rfc, month: ticketMonth(t.received_at), syncState: 'synced', pendingOps: 0, syncedAt: row?.syncedAt ?? 0 });
+    });
+    const gone = await db.tickets.bulkGet(page.deleted);
+    const removed: string[] = [];
+    gone.forEach((row, k) => {
+      if (!row) return;
+      if (replaceable(row, busy, startedAt)) removed.push(page.deleted[k]!);
+      else skipped++;
+    });
+    await db.tickets.bulkPut(rows);
+    await db.tickets.bulkDelete(removed);
+    const held = hold || skipped > 0;
+    if (!held) await advanceCursor(db, rfc, page.cursor);
+    return { written: rows.length, removed: removed.length, held };
+  });
 }
 
 /** Tickets with queued operations (a deleted ticket's row is gone but its delete is queued). */

@@ -15,20 +15,23 @@ afterEach(async () => {
   await db.delete();
 });
 
+/** The month (or year) list, not the change feed a first load asks for its cursor first. */
+const isMonthList = (s: { method: string; path: string }) => s.method === 'GET' && s.path.startsWith('/api/v2/tickets?');
+
 const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 describe('pullMonth / pullYear', () => {
   it('asks for the month with bracketed params and stores the tickets, marking the month seen', async () => {
     db = freshDb();
     const api = scriptedFetch();
-    api.on((s) => s.method === 'GET', json(200, { response: { tickets: [apiTicket({ ticket_id: id(1) }), apiTicket({ ticket_id: id(2), received_at: '2026-11-01T00:30:00-06:00' })] } }));
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(1) }), apiTicket({ ticket_id: id(2), received_at: '2026-11-01T00:30:00-06:00' })] } }));
     expect(await isMonthSeen(db, RFC, 2026, 11)).toBe(false);
     const r = await pullMonth(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }), RFC, 2026, 11);
     expect(r).toEqual({ received: 2, written: 2, removed: 0 });
-    const url = new URL(`http://x${api.sent[0]!.path}`);
+    const url = new URL(`http://x${api.sent.find(isMonthList)!.path}`);
     expect(url.pathname).toBe('/api/v2/tickets');
     expect(Object.fromEntries(url.searchParams)).toEqual({ 'usuario[rfc_owner]': RFC, 'date[year]': '2026', 'date[month]': '11' });
-    expect(api.sent[0]!.headers.get('x-access-token')).toBe('t');
+    expect(api.sent.find(isMonthList)!.headers.get('x-access-token')).toBe('t');
     expect(await db.tickets.get(id(2))).toMatchObject({ month: '2026-11', syncState: 'synced', pendingOps: 0 });
     expect(await isMonthSeen(db, RFC, 2026, 11)).toBe(true);
     expect(await isMonthSeen(db, RFC, 2026, 10)).toBe(false);
@@ -70,11 +73,11 @@ describe('pullMonth / pullYear', () => {
     const many = Array.from({ length: PULL_CHUNK * 2 + 7 }, (_, i) =>
       apiTicket({ ticket_id: id(i + 1), received_at: `2026-${String((i % 12) + 1).padStart(2, '0')}-10T12:00:00-06:00` }));
     const api = scriptedFetch();
-    api.on((s) => s.method === 'GET', json(200, { response: { tickets: many } }));
+    api.on(isMonthList, json(200, { response: { tickets: many } }));
     const r = await pullYear(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }), RFC, 2026);
     expect(r.written).toBe(many.length);
     expect(await db.tickets.count()).toBe(many.length);
-    expect(new URL(`http://x${api.sent[0]!.path}`).searchParams.get('usuario[view]')).toBe('annual');
+    expect(new URL(`http://x${api.sent.find(isMonthList)!.path}`).searchParams.get('usuario[view]')).toBe('annual');
     for (let m = 1; m <= 12; m++) expect(await isMonthSeen(db, RFC, 2026, m)).toBe(true);
   });
 

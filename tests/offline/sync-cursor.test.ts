@@ -1,0 +1,142 @@
+// Incremental sync on the device: a first load takes the feed's cursor before it reads the month, later
+// pulls ask only the change feed, apply creations, updates and deletions, and never overwrite a ticket
+// with a pending local edit (nor move the cursor past it).
+import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/domain/messages';
+import type { AppDb } from '../../src/offline/db';
+import { createHttp } from '../../src/offline/http';
+import { setTicketNote } from '../../src/offline/operations/ticket-update';
+import { isMonthSeen, pullMonth } from '../../src/offline/pull';
+import { cursorKey, readCursor } from '../../src/offline/sync-cursor';
+import { RFC, apiTicket, freshDb, json, scriptedFetch } from './outbox-fixtures';
+
+let db: AppDb;
+afterEach(async () => {
+  await db.delete();
+});
+
+const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const isFeed = (s: { path: string }) => s.path.startsWith('/api/v2/tickets/changes?');
+const isMonthList = (s: { method: string; path: string }) => s.method === 'GET' && s.path.startsWith('/api/v2/tickets?');
+const since = (s: { path: string }) => new URL(`http://x${s.path}`).searchParams.get('since');
+const page = (over: Partial<{ tickets: unknown[]; deleted: string[]; cursor: string; more: boolean }> = {}) =>
+  json(200, { response: { tickets: [], deleted: [], cursor: '10', more: false, ...over } });
+
+/** Counts every write to the tickets table (puts, updates, deletes). */
+function countWrites(d: AppDb): { n: number } {
+  const c = { n: 0 };
+  d.tickets.hook('creating', () => void c.n++);
+  d.tickets.hook('updating', () => void c.n++);
+  d.tickets.hook('deleting', () => void c.n++);
+  return c;
+}
+
+/** A device that loaded November 2026 once (cursor 10) with tickets 1 and 2. */
+async function loadedDevice() {
+  db = freshDb();
+  const api = scriptedFetch();
+  const http = createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' });
+  api.on(isFeed, page({ cursor: '10' }));
+  api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(1), note: 'uno' }), apiTicket({ ticket_id: id(2) })] } }));
+  await pullMonth(db, http, RFC, 2026, 11);
+  api.sent.length = 0;
+  return { api, http };
+}
+
+describe('incremental pull', () => {
+  it('a first load takes the cursor (since=latest) before it reads the month, and keeps it for the account', async () => {
+    const { api } = await loadedDevice();
+    expect(api.sent).toHaveLength(0);
+    expect(await readCursor(db, RFC)).toMatchObject({ key: cursorKey(RFC), cursor: '10', months: ['2026-11'] });
+    expect(await isMonthSeen(db, RFC, 2026, 11)).toBe(true);
+    expect(await db.tickets.count()).toBe(2);
+  });
+
+  it('asks since=latest first, then the month list', async () => {
+    db = freshDb();
+    const api = scriptedFetch();
+    api.on(isFeed, page({ cursor: '4' }));
+    api.on(isMonthList, json(200, { response: { tickets: [] } }));
+    await pullMonth(db, createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' }), RFC, 2026, 11);
+    expect(api.sent.map((s) => (isFeed(s) ? `feed:${since(s)}` : 'list'))).toEqual(['feed:latest', 'list']);
+  });
+
+  it('an unchanged month costs one small feed request and no writes', async () => {
+    const { api, http } = await loadedDevice();
+    const writes = countWrites(db);
+    api.on(isFeed, page({ cursor: '10' }));
+    expect(await pullMonth(db, http, RFC, 2026, 11)).toEqual({ received: 0, written: 0, removed: 0 });
+    expect(api.sent).toHaveLength(1);
+    expect(isFeed(api.sent[0]!) && since(api.sent[0]!)).toBe('10');
+    expect(writes.n).toBe(0);
+  });
+
+  it('applies one change and moves the cursor past it', async () => {
+    const { api, http } = await loadedDevice();
+    const writes = countWrites(db);
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'cambiada' })], cursor: '11' }));
+    expect(await pullMonth(db, http, RFC, 2026, 11)).toEqual({ received: 1, written: 1, removed: 0 });
+    expect((await db.tickets.get(id(1)))?.note).toBe('cambiada');
+    expect(writes.n).toBe(1);
+    expect((await readCursor(db, RFC))?.cursor).toBe('11');
+  });
+
+  it('removes a ticket the feed reports deleted', async () => {
+    const { api, http } = await loadedDevice();
+    api.on(isFeed, page({ deleted: [id(2), id(99)], cursor: '12' }));
+    expect(await pullMonth(db, http, RFC, 2026, 11)).toEqual({ received: 2, written: 0, removed: 1 });
+    expect(await db.tickets.get(id(2))).toBeUndefined();
+    expect(await db.tickets.count()).toBe(1);
+  });
+
+  it('follows more=true pages in one sync', async () => {
+    const { api, http } = await loadedDevice();
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(3) })], cursor: '20', more: true }));
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(4) })], cursor: '21' }));
+    expect((await pullMonth(db, http, RFC, 2026, 11)).written).toBe(2);
+    expect(api.sent.map(since)).toEqual(['10', '20']);
+    expect((await readCursor(db, RFC))?.cursor).toBe('21');
+  });
+
+  it('never overwrites a ticket with a pending local edit, and keeps the cursor so the change comes again', async () => {
+    const { api, http } = await loadedDevice();
+    await setTicketNote(db, id(1), 'mía');
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' }), apiTicket({ ticket_id: id(5) })], deleted: [id(1)], cursor: '30' }));
+    const r = await pullMonth(db, http, RFC, 2026, 11);
+    expect(r.written).toBe(1);
+    expect(r.removed).toBe(0);
+    expect(await db.tickets.get(id(1))).toMatchObject({ note: 'mía', syncState: 'pending' });
+    expect(await db.tickets.get(id(5))).toBeDefined();
+    expect((await readCursor(db, RFC))?.cursor).toBe('10');
+  });
+
+  it('a month not read whole yet is read whole (the cursor stays), then joins the feed', async () => {
+    const { api, http } = await loadedDevice();
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(7), received_at: '2026-10-05T12:00:00-06:00' })] } }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect(api.sent.map((s) => (isFeed(s) ? 'feed' : 'list'))).toEqual(['list']);
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '10', months: ['2026-10', '2026-11'] });
+  });
+
+  it('a cursor the server refuses (400) is dropped and the month is read whole again', async () => {
+    const { api, http } = await loadedDevice();
+    api.on(isFeed, json(400, { errors: [MSG.badJson] }));
+    api.on(isFeed, page({ cursor: '3' }));
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(1) })] } }));
+    const r = await pullMonth(db, http, RFC, 2026, 11);
+    expect(r.removed).toBe(1);
+    expect(api.sent.map((s) => (isFeed(s) ? `feed:${since(s)}` : 'list'))).toEqual(['feed:10', 'feed:latest', 'list']);
+    expect((await readCursor(db, RFC))?.cursor).toBe('3');
+  });
+
+  it('a server without the feed leaves pulls whole (no cursor kept)', async () => {
+    db = freshDb();
+    const api = scriptedFetch();
+    api.on(isMonthList, () => json(200, { response: { tickets: [] } }), false);
+    const http = createHttp({ fetch: api.fetch, getToken: () => 't', baseUrl: 'http://api.test' });
+    await pullMonth(db, http, RFC, 2026, 11);
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(await readCursor(db, RFC)).toBeNull();
+    expect(api.sent.filter(isMonthList)).toHaveLength(2);
+  });
+});
