@@ -3,7 +3,7 @@
 // page of CFDI tickets what the books need to show (DESIGN §5): how an invoice paid in parcialidades
 // stands by its payment CFDI, and the CFDI a re-issued invoice replaced. Each of these is ONE query per
 // page (and only when the page has such tickets): the month list is the hottest route.
-import { and, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { formatCents, toCents } from '../../domain/decimal';
 import type { TicketInvoice } from '../../domain/invoicing';
 import type { CancelStatus, CfdiFinding, CfdiTipo, ReceiptPayment, SealState, Ticket } from '../../domain/ticket';
@@ -12,58 +12,62 @@ import type { Db } from '../db/client';
 import { cfdiPayments, clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
 import { mexicoCityIso } from '../../domain/mexico-time';
+import { normalizeRfc } from '../../domain/rfc';
 
 /** The ticket JSON with its invoice request: null for tickets that were never requested. */
 export type TicketJson = Ticket & { invoice: TicketInvoice | null };
 
+/** The columns the ticket JSON is made of (ticketQuery's and the month list's). */
+const TICKET_FIELDS = {
+  id: tickets.id,
+  userId: tickets.userId,
+  clientId: tickets.clientId,
+  type: tickets.type,
+  statusId: tickets.statusId,
+  receivedAt: tickets.receivedAt,
+  companyShortName: companies.shortName,
+  companyKind: companies.kind,
+  ticketNumber: tickets.ticketNumber,
+  amount: tickets.amount,
+  metaTagId: tickets.metaTagId,
+  tagName: metaTags.metaTag,
+  incomeMetaTagId: tickets.incomeMetaTagId,
+  note: tickets.note,
+  imageKey: tickets.imageKey,
+  username: users.username,
+  rfc: clients.rfc,
+  currency: tickets.currency,
+  originalAmount: tickets.originalAmount,
+  receipt: {
+    id: receipts.id,
+    rfcIssuer: receipts.rfcIssuer,
+    nameIssuer: receipts.nameIssuer,
+    rfcReceiver: receipts.rfcReceiver,
+    nameReceiver: receipts.nameReceiver,
+    emissionDate: receipts.emissionDate,
+    uuid: receipts.uuid,
+    impTras: receipts.impTras,
+    impRet: receipts.impRet,
+    metodoPago: receipts.metodoPago,
+    numCtaPago: receipts.numCtaPago,
+    satStatus: receipts.satStatus,
+    tipo: receipts.tipo,
+    total: receipts.total,
+    details: receipts.details,
+    seal: receipts.seal,
+    sealSat: receipts.sealSat,
+    findings: receipts.findings,
+    cancelStatus: receipts.cancelStatus,
+    replacedBy: receipts.replacedBy,
+  },
+  reviewDecision: ticketReviews.decision,
+  reviewReason: ticketReviews.reason,
+};
+
 /** Exported for the company expense view (src/server/company-view), which adds its own joins. */
 export function ticketQuery(db: Db) {
   return db
-    .select({
-      id: tickets.id,
-      userId: tickets.userId,
-      clientId: tickets.clientId,
-      type: tickets.type,
-      statusId: tickets.statusId,
-      receivedAt: tickets.receivedAt,
-      companyShortName: companies.shortName,
-      companyKind: companies.kind,
-      ticketNumber: tickets.ticketNumber,
-      amount: tickets.amount,
-      metaTagId: tickets.metaTagId,
-      tagName: metaTags.metaTag,
-      incomeMetaTagId: tickets.incomeMetaTagId,
-      note: tickets.note,
-      imageKey: tickets.imageKey,
-      username: users.username,
-      rfc: clients.rfc,
-      currency: tickets.currency,
-      originalAmount: tickets.originalAmount,
-      receipt: {
-        id: receipts.id,
-        rfcIssuer: receipts.rfcIssuer,
-        nameIssuer: receipts.nameIssuer,
-        rfcReceiver: receipts.rfcReceiver,
-        nameReceiver: receipts.nameReceiver,
-        emissionDate: receipts.emissionDate,
-        uuid: receipts.uuid,
-        impTras: receipts.impTras,
-        impRet: receipts.impRet,
-        metodoPago: receipts.metodoPago,
-        numCtaPago: receipts.numCtaPago,
-        satStatus: receipts.satStatus,
-        tipo: receipts.tipo,
-        total: receipts.total,
-        details: receipts.details,
-        seal: receipts.seal,
-        sealSat: receipts.sealSat,
-        findings: receipts.findings,
-        cancelStatus: receipts.cancelStatus,
-        replacedBy: receipts.replacedBy,
-      },
-      reviewDecision: ticketReviews.decision,
-      reviewReason: ticketReviews.reason,
-    })
+    .select(TICKET_FIELDS)
     .from(tickets)
     .innerJoin(clients, eq(clients.id, tickets.clientId))
     .innerJoin(users, eq(users.id, tickets.userId))
@@ -250,11 +254,38 @@ export async function findTicket(db: Db, userId: number, ticketId: string): Prom
   return toTicket(row, invoices.get(row.id) ?? null, links.get(row.id));
 }
 
-/** The live tickets of one tax account in [from, to), newest first: a range on the (client_id, received_at) index. */
-export async function ticketsInRange(db: Db, clientId: number, from: Date, to: Date): Promise<TicketJson[]> {
-  const rows = await ticketQuery(db)
-    .where(and(eq(tickets.clientId, clientId), gte(tickets.receivedAt, from), lt(tickets.receivedAt, to), isNull(tickets.deletedAt)))
-    .orderBy(desc(tickets.receivedAt), desc(tickets.createdAt), desc(tickets.id));
+// The month list is the route phones call most: the caller's account with that RFC and its live tickets
+// in [from, to) come in ONE statement (a range on the (client_id, received_at) index), prepared once per
+// database: built once here, and on PostgreSQL parsed and planned once per connection.
+const rangeStatements = new WeakMap<Db, ReturnType<typeof prepareOwnRange>>();
+const prepareOwnRange = (db: Db) =>
+  db
+    .select({ ownClientId: clients.id, ...TICKET_FIELDS })
+    .from(clients)
+    .leftJoin(
+      tickets,
+      and(eq(tickets.clientId, clients.id), gte(tickets.receivedAt, sql.placeholder('from')), lt(tickets.receivedAt, sql.placeholder('to')), isNull(tickets.deletedAt)),
+    )
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(metaTags, eq(metaTags.id, tickets.metaTagId))
+    .leftJoin(receipts, eq(receipts.id, tickets.receiptId))
+    .leftJoin(ticketReviews, eq(ticketReviews.ticketId, tickets.id))
+    .where(and(eq(clients.userId, sql.placeholder('userId')), eq(clients.rfc, sql.placeholder('rfc'))))
+    .orderBy(desc(tickets.receivedAt), desc(tickets.createdAt), desc(tickets.id))
+    .prepare('own_tickets_in_range');
+
+/**
+ * The live tickets in [from, to) of the caller's tax account with that RFC, newest first; undefined when
+ * the caller has no such account (another user's RFC is indistinguishable from an unknown one).
+ */
+export async function ownTicketsInRange(db: Db, userId: number, rfc: string, from: Date, to: Date): Promise<TicketJson[] | undefined> {
+  let stmt = rangeStatements.get(db);
+  if (!stmt) rangeStatements.set(db, (stmt = prepareOwnRange(db)));
+  const found = await stmt.execute({ userId, rfc: normalizeRfc(rfc), from: from.toISOString(), to: to.toISOString() });
+  if (found.length === 0) return undefined;
+  // An account without tickets in the range is one row whose ticket columns are all null.
+  const rows = found.filter((r) => r.id !== null) as Row[];
   const invoices = await invoicesOf(db, rows);
   const links = await linksOf(db, rows);
   return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null, links.get(r.id)));

@@ -13,7 +13,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
-import { findTicket, ticketsInRange } from '../lib/ticket-json';
+import { findTicket, ownTicketsInRange } from '../lib/ticket-json';
 import { ownClientId } from '../http/own-account';
 import { createTicket, deleteTickets, updateTicket } from './tickets';
 import { defineChangesRoute } from './changes';
@@ -67,10 +67,12 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTi
   }, auth, async (c, { query: q }) => {
     const annual = q.usuario.view === 'annual';
     if (!annual && q.date.month === undefined) throw fail(400, MSG.badJson);
-    const clientId = await ownClientId(s.db, caller(c).userId, q.usuario.rfc_owner);
-    if (q.action === 'stats') return ok(c, { stats: await monthlyTotals(s.db, clientId, q.date.year) });
+    const userId = caller(c).userId;
+    if (q.action === 'stats') return ok(c, { stats: await monthlyTotals(s.db, await ownClientId(s.db, userId, q.usuario.rfc_owner), q.date.year) });
     const { from, to } = annual ? yearRange(q.date.year) : monthRange(q.date.year, q.date.month as number);
-    return ok(c, { tickets: await ticketsInRange(s.db, clientId, from, to) });
+    const list = await ownTicketsInRange(s.db, userId, q.usuario.rfc_owner, from, to);
+    if (!list) throw fail(404, MSG.notFound);
+    return ok(c, { tickets: list });
   });
 
   defineChangesRoute(app, s, auth);
