@@ -24,6 +24,7 @@ import { refuseControlChars } from './http/control-chars';
 import { devOnly } from './http/dev-only';
 import { ApiError } from './http/errors';
 import { idempotency } from './http/idempotency';
+import { memoryLimits } from './lib/ip-limiter';
 import { importCfdiBatch } from './imports/import-cfdi';
 import { importRoutes, REQUEST_LIMIT as IMPORT_REQUEST_LIMIT } from './imports/routes';
 import { uploadGate } from './imports/upload-limits';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     accounts: new AccountsCache(),
     files: deps.files ?? memoryFileStore(),
     rates: deps.rates ?? rateSourceFor(deps.db, config),
+    limits: deps.limits ?? memoryLimits,
     authenticate: async (c, token) => {
       refuseAppToken(c, token); // an app's OAuth token is never a session: 403
       return token ? resolveSession(deps.db, sessions, token, clock) : null;

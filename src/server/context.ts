@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { Database, Db } from './db/client';
 import type { Bus } from './db/bus';
+import type { RateLimits } from './lib/ip-limiter';
 import type { AccountsCache } from './accounts/accounts-cache';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './accounts/sessions';
@@ -53,6 +54,8 @@ export interface AppDeps {
   listen?: Database['listen'];
   /** Database['bus']: revoked sessions reach every API process; absent = this process only. */
   bus?: Bus;
+  /** Where rate limits count (lib/ip-limiter.ts): the database when several processes serve; absent = this process. */
+  limits?: RateLimits;
   /** Uploaded files; absent = kept in memory (tests). */
   files?: FileStore;
   /** Exchange rates; absent = Banxico when config.banxicoToken is set, else the rates table. */
@@ -73,6 +76,8 @@ export interface Services {
   accounts: AccountsCache;
   files: FileStore;
   rates: RateSource;
+  /** Makes a rate limit (lib/ip-limiter.ts), shared by every API process when they are several. */
+  limits: RateLimits;
   /** The caller a request's session token names (null = none or not valid); may refuse the request (throws). */
   authenticate: Authenticate;
 }

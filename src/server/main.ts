@@ -14,6 +14,7 @@ import { seedDemoTickets } from './demo/demo-tickets';
 import { diskFileStore } from './files/file-store';
 import { registerMaintenance, startBoss } from './jobs/boss';
 import { connectUploadsBus } from './imports/changes';
+import { dbLimits } from './lib/ip-limiter';
 import { processUploads } from './imports/process';
 import { startImportWorker } from './imports/queue';
 import { registerReclassify } from './imports/reclassify';
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   // The daily SAT sync: the simulated SAT portal unless SAT_PORTAL=descarga-masiva.
   const portal = portalFromEnv(database.db, () => new Date(), demoMerchants);
   await startSatSyncWorker(boss, { db: database.db, files, mailer, portal, publicUrl: env.app.publicUrl, processUploads });
-  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, bus: database.bus, files, imports, invoicing });
+  const app = createApp({ db: database.db, mailer, config: env.app, listen: database.listen, bus: database.bus, limits: database.kind === 'pg' ? dbLimits(database.db) : undefined, files, imports, invoicing });
   // 64 KB request heads: an archive link names up to 500 tickets in its query (receipt-share.ts).
   // The demo listens on 127.0.0.1 unless HOST says otherwise (readEnv); production on every interface.
   const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host, serverOptions: { maxHeaderSize: 64 * 1024 } }, () => {

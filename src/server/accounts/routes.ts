@@ -34,12 +34,12 @@ export function accountRoutes(s: Services, hmacKey: () => Promise<string>, spend
     return ok(c, await createUser(s.db, body));
   });
 
-  const usernameChecks = new UsernameCheckLimits();
+  const usernameChecks = new UsernameCheckLimits(s.limits);
   defineRoute(app, {
     method: 'get', path: '/api/v2/username_available', summary: 'Si un nombre de usuario (con la regla de registro aplicada) está libre. Límite: 10 por minuto y 60 por hora por dirección',
     tag: 'Cuenta', auth: false, query: UsernameQuery, response: UsernameAvailability, errors: [429], params: { username: '*Nombre de usuario tal como se escribió' },
   }, async (c, { query }) => {
-    usernameChecks.take(c.get('ip'), s.clock().getTime());
+    await usernameChecks.take(c.get('ip'), s.clock().getTime());
     c.header('Cache-Control', 'no-store');
     return ok(c, await usernameAvailability(s.db, query.username));
   });

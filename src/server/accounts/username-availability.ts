@@ -8,7 +8,7 @@ import { normalizeUsername, USERNAME_INPUT_MAX, usernameLengthProblem } from '..
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
+import type { RateLimits } from '../lib/ip-limiter';
 
 export const USERNAME_CHECKS_PER_MINUTE = { limit: 10, windowMs: 60_000 } as const;
 export const USERNAME_CHECKS_PER_HOUR = { limit: 60, windowMs: 3_600_000 } as const;
@@ -22,13 +22,17 @@ export type UsernameAvailability = v.InferOutput<typeof UsernameAvailability>;
 
 /** Both windows for one address; a call refused by the first is not counted against the second. */
 export class UsernameCheckLimits {
-  private readonly minute = new IpLimiter(USERNAME_CHECKS_PER_MINUTE.limit, USERNAME_CHECKS_PER_MINUTE.windowMs);
-  private readonly hour = new IpLimiter(USERNAME_CHECKS_PER_HOUR.limit, USERNAME_CHECKS_PER_HOUR.windowMs);
+  private readonly minute;
+  private readonly hour;
+  constructor(limits: RateLimits) {
+    this.minute = limits('username-checks-minute', USERNAME_CHECKS_PER_MINUTE.limit, USERNAME_CHECKS_PER_MINUTE.windowMs);
+    this.hour = limits('username-checks-hour', USERNAME_CHECKS_PER_HOUR.limit, USERNAME_CHECKS_PER_HOUR.windowMs);
+  }
 
   /** Throws the 429 with Retry-After when `ip` is over either budget. */
-  take(ip: string, now: number): void {
-    if (!this.minute.take(ip, now)) throw fail(429, MSG.usernameChecksTooMany, { 'Retry-After': String(this.minute.retryAfter(ip, now)) });
-    if (!this.hour.take(ip, now)) throw fail(429, MSG.usernameChecksTooMany, { 'Retry-After': String(this.hour.retryAfter(ip, now)) });
+  async take(ip: string, now: number): Promise<void> {
+    if (!(await this.minute.take(ip, now))) throw fail(429, MSG.usernameChecksTooMany, { 'Retry-After': String(this.minute.retryAfter(ip, now)) });
+    if (!(await this.hour.take(ip, now))) throw fail(429, MSG.usernameChecksTooMany, { 'Retry-After': String(this.hour.retryAfter(ip, now)) });
   }
 }
 

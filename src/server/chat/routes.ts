@@ -10,7 +10,6 @@ import { chatConversations, users } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
 import { supportChatLink, supportReplyMail } from './reply-mail';
 import { conversationById, inbox, latestConversation, messagesPage, postStaffMessage, postUserMessage } from './store';
 import * as v from 'valibot';
@@ -45,7 +44,7 @@ function cursorOf(c: Context<AppEnv>): { after?: string; before?: string } {
 export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
-  const limiter = new IpLimiter(USER_MESSAGES_PER_MINUTE, 60_000);
+  const limiter = s.limits('chat-messages', USER_MESSAGES_PER_MINUTE, 60_000);
 
   const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     const [user] = await s.db.select({ isStaff: users.isStaff }).from(users).where(eq(users.id, caller(c).userId));
@@ -96,7 +95,7 @@ export function chatRoutes(s: Services, _deps?: AppDeps): Hono<AppEnv> {
     const { userId } = caller(c);
     const now = s.clock();
     const key = String(userId);
-    if (!limiter.take(key, now.getTime())) {
+    if (!(await limiter.take(key, now.getTime()))) {
       throw fail(429, CHAT_MSG.rateLimited, { 'Retry-After': String(limiter.retryAfter(key, now.getTime())) });
     }
     const out = await postUserMessage(s.db, userId, msg.id, msg.body, now);

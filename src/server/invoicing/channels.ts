@@ -107,7 +107,7 @@ async function checkRefacturaProof(db: Db, merchants: MerchantSide, ticket: Merc
   const total = body.total?.trim() ?? '';
   const check = body.check?.trim() ?? '';
   if (!total || !check) throw fail(422, MSG.refacturaProofRequired);
-  if (who.refacturaAttempt && !who.refacturaAttempt(ticket.id)) throw fail(429, MSG.refacturaLimited);
+  if (who.refacturaAttempt && !(await who.refacturaAttempt(ticket.id))) throw fail(429, MSG.refacturaLimited);
   const byQr = await merchants.matchTicket(db, ticket.companyId, { ref: ticket.ref, check, total }, now);
   if (!byQr.ok || byQr.ticket.id !== ticket.id) throw fail(422, MSG.refacturaProofMismatch);
   if (body.ticket && body.ticket.length > 0) {
@@ -122,7 +122,7 @@ export interface Invoice4Caller {
   /** The session's user, when the call carries one (the anonymous form sends it when signed in). */
   userId: number | null;
   /** Counts one attempt at proving the ticket for refacturar; false = too many lately. */
-  refacturaAttempt?: (ticketId: string) => boolean;
+  refacturaAttempt?: (ticketId: string) => Promise<boolean>;
 }
 
 /**

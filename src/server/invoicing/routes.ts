@@ -11,7 +11,6 @@ import { authOf, caller, requireAuth } from '../http/auth';
 import { parseBracketedQuery } from '../http/bracketed-query';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
 import { requestFromForm, requestFromInvoice4, requestFromMulti } from './channels';
 import { importIssuedCfdi, lookupCfdi, type ImportCfdiBatch } from './lookup';
 import { pdfReadableBy, readableInvoiceRequest } from './pdf-access';
@@ -52,9 +51,9 @@ export function formTicketRequest(s: Services, deps: AppDeps, merchants: Merchan
 export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: ImportCfdiBatch, merchants: MerchantSide): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
-  const perRequest = new IpLimiter(RESENDS_PER_REQUEST.limit, RESENDS_PER_REQUEST.windowMs);
-  const perIp = new IpLimiter(RESENDS_PER_IP.limit, RESENDS_PER_IP.windowMs);
-  const refacturas = new IpLimiter(REFACTURAS_PER_TICKET.limit, REFACTURAS_PER_TICKET.windowMs);
+  const perRequest = s.limits('invoice-resend-request', RESENDS_PER_REQUEST.limit, RESENDS_PER_REQUEST.windowMs);
+  const perIp = s.limits('invoice-resend-ip', RESENDS_PER_IP.limit, RESENDS_PER_IP.windowMs);
+  const refacturas = s.limits('refactura-ticket', REFACTURAS_PER_TICKET.limit, REFACTURAS_PER_TICKET.windowMs);
 
   const queue = (): InvoiceQueue => {
     if (!deps.invoicing) throw fail(503, MSG.generic);
@@ -138,7 +137,7 @@ export function invoicingRoutes(s: Services, deps: AppDeps, importCfdiBatch: Imp
     if (row.status === 'sustituida') throw fail(404, MSG.notFound);
     if (!row.xmlKey) throw fail(409, MSG.invoiceInFlight);
     const now = s.clock().getTime();
-    if (!perIp.take(c.get('ip'), now) || !perRequest.take(row.id, now)) {
+    if (!(await perIp.take(c.get('ip'), now)) || !(await perRequest.take(row.id, now))) {
       throw fail(429, MSG.resendLimited, { 'Retry-After': String(Math.max(perIp.retryAfter(c.get('ip'), now), perRequest.retryAfter(row.id, now))) });
     }
     const status = await resendInvoice({ db: s.db, files: s.files, mailer: s.mailer, clock: s.clock }, row);

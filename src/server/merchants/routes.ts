@@ -14,7 +14,6 @@ import { and, eq } from 'drizzle-orm';
 import { merchantById, merchantByShort } from './csd';
 import { devMerchantTicketsRoutes } from './dev-page';
 import { merchantFields, publicField } from './fields';
-import { IpLimiter } from '../lib/ip-limiter';
 import { merchantKeyMatches } from './merchant-key';
 import { merchantTicketQr, registerMerchantTicket } from './merchant-tickets';
 import { findMerchantTicket, verifiedTicketJson, type VerifyFlow } from './verify';
@@ -93,7 +92,7 @@ function companyIdOf(q: Record<string, QueryValue>): number | null {
 
 export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const verifyLimiter = new IpLimiter(VERIFIES_PER_MINUTE, 60_000);
+  const verifyLimiter = s.limits('merchant-verify', VERIFIES_PER_MINUTE, 60_000);
 
   /** The merchant of the path whose X-Merchant-Key matches; 401 otherwise, whatever the body. */
   const merchantByKey = async (c: Context<AppEnv>) => {
@@ -135,7 +134,7 @@ export function merchantRoutes(s: Services, _deps: AppDeps): Hono<AppEnv> {
   }, async (c) => {
     const now = s.clock();
     const ip = c.get('ip');
-    if (!verifyLimiter.take(ip, now.getTime())) {
+    if (!(await verifyLimiter.take(ip, now.getTime()))) {
       throw fail(429, MERCHANT_API_MSG.rateLimited, { 'Retry-After': String(verifyLimiter.retryAfter(ip, now.getTime())) });
     }
     const q = parseBracketedQuery(new URL(c.req.url).searchParams);

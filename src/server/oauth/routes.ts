@@ -8,7 +8,6 @@ import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { markSecretResponse } from '../http/idempotency';
-import { IpLimiter } from '../lib/ip-limiter';
 import { authenticateApplication, type OAuthAppRow } from './applications';
 import { authorizeRequest, createRequestToken, exchangeForAccessToken, listGrants, pendingApplication, profileFor, revokeGrant } from './flow';
 import { bearerToken } from './session-guard';
@@ -49,11 +48,11 @@ export const TOKEN_CALLS_PER_IP = { limit: 30, windowMs: 60_000 };
 export function oauthRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
-  const limiter = new IpLimiter(TOKEN_CALLS_PER_IP.limit, TOKEN_CALLS_PER_IP.windowMs);
+  const limiter = s.limits('oauth-token', TOKEN_CALLS_PER_IP.limit, TOKEN_CALLS_PER_IP.windowMs);
 
-  const limit = (c: Context<AppEnv>) => {
+  const limit = async (c: Context<AppEnv>) => {
     const now = s.clock().getTime();
-    if (!limiter.take(c.get('ip'), now)) throw fail(429, MSG.oauthTooMany, { 'Retry-After': String(limiter.retryAfter(c.get('ip'), now)) });
+    if (!(await limiter.take(c.get('ip'), now))) throw fail(429, MSG.oauthTooMany, { 'Retry-After': String(limiter.retryAfter(c.get('ip'), now)) });
   };
   const appOf = async (body: { client_id: string; client_secret: string }): Promise<OAuthAppRow> => {
     const found = await authenticateApplication(s.db, body.client_id, body.client_secret);

@@ -10,7 +10,6 @@ import { clients } from '../db/schema';
 import { caller, requireAuth } from '../http/auth';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';
@@ -67,14 +66,14 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
   const app = new Hono<AppEnv>();
   const provider = opts.provider ?? paymentProviderFromEnv(s.clock);
   const collaborators = opts.collaborators ?? activeCollaboratorCounter(s.db);
-  const tokens = new IpLimiter(TOKENS_PER_IP.limit, TOKENS_PER_IP.windowMs);
+  const tokens = s.limits('plans-card-tokens', TOKENS_PER_IP.limit, TOKENS_PER_IP.windowMs);
 
   // Only the sandbox tokenises here: with Stripe the card goes from the browser to Stripe.js directly.
   if (provider instanceof SandboxProvider) {
     // 20 per address before the card is even read.
     const tokenLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
       const now = s.clock().getTime();
-      if (!tokens.take(c.get('ip'), now)) {
+      if (!(await tokens.take(c.get('ip'), now))) {
         throw fail(429, MSG.tooManyTokens, { 'Retry-After': String(tokens.retryAfter(c.get('ip'), now)) });
       }
       return next();

@@ -17,7 +17,7 @@ import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { archiveName, archiveStream, entryBase } from './archive';
 import { ownReceipt, receiptPdf, receiptsOfTickets, receiptXml, type ReceiptFileRow } from '../cfdi/receipts';
-import { ShareLimiter, shareReceipts } from './share';
+import { shareLimit, shareReceipts } from './share';
 import { defineRoute } from '../http/route';
 import * as R from '../openapi/responses';
 
@@ -62,7 +62,7 @@ async function readableReceipt(s: Services, access: FileAccess, userId: number, 
 export function receiptRoutes(s: Services, access: FileAccess): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
-  const limiter = new ShareLimiter();
+  const limiter = shareLimit(s.limits);
 
   defineRoute(app, {
     method: 'get', path: '/receipt_xml', summary: 'El XML de un comprobante propio, byte por byte, como descarga (con el token, o con `link`: un enlace firmado de POST /api/v3/file_links)', tag: 'Comprobantes', auth: true, contentType: 'application/xml', errors: [404, 410],

@@ -13,32 +13,20 @@ import type { MailAttachment, Mailer } from '../mail/mailer';
 import { shareReceiptsMail } from '../mail/templates';
 import { entryBase } from './archive';
 import { receiptPdf, receiptsOfTickets, receiptXml } from '../cfdi/receipts';
+import type { RateLimit, RateLimits } from '../lib/ip-limiter';
 
 /** A user may share at most this many times an hour (an open relay for anyone's inbox otherwise). */
 export const SHARES_PER_HOUR = 20;
 const HOUR = 3_600_000;
 
-/** In-process sliding window per user: enough for one server; a shared store when there are several. */
-export class ShareLimiter {
-  private readonly sent = new Map<number, number[]>();
-  constructor(private readonly limit = SHARES_PER_HOUR) {}
-  take(userId: number, now: number): boolean {
-    const recent = (this.sent.get(userId) ?? []).filter((t) => now - t < HOUR);
-    if (recent.length >= this.limit) {
-      this.sent.set(userId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.sent.set(userId, recent);
-    return true;
-  }
-}
+/** The per-user sliding window of shares (shared by every API process when they are several). */
+export const shareLimit = (limits: RateLimits): RateLimit => limits('receipt-shares', SHARES_PER_HOUR, HOUR);
 
 export interface ShareDeps {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  limiter: ShareLimiter;
+  limiter: RateLimit;
   now: Date;
 }
 
@@ -68,7 +56,7 @@ export async function shareReceipts(d: ShareDeps, userId: number, body: ShareRec
   if (rows.length === 0) throw fail(422, MSG.archiveNoReceipts);
   const [user] = await d.db.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
   if (!user) throw fail(401, MSG.unauthorized);
-  if (!d.limiter.take(userId, d.now.getTime())) throw fail(429, MSG.shareRateLimited, { 'Retry-After': '3600' });
+  if (!(await d.limiter.take(String(userId), d.now.getTime()))) throw fail(429, MSG.shareRateLimited, { 'Retry-After': '3600' });
 
   const attachments: MailAttachment[] = [];
   for (const row of rows) {

@@ -14,7 +14,6 @@ import { caller, requireAuth } from '../http/auth';
 import { readLimited } from '../http/body';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
 import { serverSecret } from '../lib/secret-box';
 import { challengeKey, checkChallenge, issueChallenge } from './challenge';
 import { checkFiel, fielTrustFromEnv, ProofError, signatureMatches, signWithKey, type FielTrust } from '../cfdi/efirma-proof';
@@ -37,7 +36,7 @@ type ClientRow = typeof clients.$inferSelect;
 export function rfcVerificationRoutes(s: Services, trust: FielTrust = fielTrustFromEnv(s.config.devTools)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
-  const tries = new IpLimiter(RFC_PROOF_LIMIT.limit, RFC_PROOF_LIMIT.windowMs);
+  const tries = s.limits('rfc-proof', RFC_PROOF_LIMIT.limit, RFC_PROOF_LIMIT.windowMs);
   const key = async () => challengeKey(await serverSecret(s.db));
 
   const ownClient = async (c: Context<AppEnv>): Promise<ClientRow> => {
@@ -81,7 +80,7 @@ export function rfcVerificationRoutes(s: Services, trust: FielTrust = fielTrustF
 
     const now = s.clock();
     const userKey = `user:${client.userId}`;
-    if (!tries.take(userKey, now.getTime())) throw fail(429, MSG.rfcTooManyTries, { 'Retry-After': String(tries.retryAfter(userKey, now.getTime())) });
+    if (!(await tries.take(userKey, now.getTime()))) throw fail(429, MSG.rfcTooManyTries, { 'Retry-After': String(tries.retryAfter(userKey, now.getTime())) });
     const subject = { userId: client.userId, clientId: client.id, rfc: client.rfc };
     const secretKey = await key();
     // With the key, the server signs a challenge of its own unless one came with the form.

@@ -15,7 +15,6 @@ import { readLimited } from '../http/body';
 import { assertCleanForm } from '../http/control-chars';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
-import { IpLimiter } from '../lib/ip-limiter';
 import { assertFeature } from '../http/plan-gates';
 import { checkFiel, fielTrustFromEnv, type FielTrust } from '../cfdi/efirma-proof';
 import { markRfcVerified } from '../lib/rfc-verified';
@@ -69,13 +68,13 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
   const app = new Hono<AppEnv>();
   const auth = requireAuth(s);
   const fielTrust = fielTrustFromEnv(s.config.devTools);
-  const tries = new IpLimiter(SAT_AUTH_LIMIT.limit, SAT_AUTH_LIMIT.windowMs);
+  const tries = s.limits('sat-auth', SAT_AUTH_LIMIT.limit, SAT_AUTH_LIMIT.windowMs);
   const runtime = () => satSyncRuntime(s.db, s.clock, demoMerchants);
 
-  const limit = (userId: number) => {
+  const limit = async (userId: number) => {
     const now = s.clock().getTime();
     const key = `user:${userId}`;
-    if (!tries.take(key, now)) throw fail(429, MSG.satTooManyTries, { 'Retry-After': String(tries.retryAfter(key, now)) });
+    if (!(await tries.take(key, now))) throw fail(429, MSG.satTooManyTries, { 'Retry-After': String(tries.retryAfter(key, now)) });
   };
 
   /** The caller's own account named by RFC, else 404. */
@@ -125,7 +124,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
     const client = await ownClient(userId, body.rfc);
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
-    limit(userId);
+    await limit(userId);
     if (!(await portal.authenticate(body.rfc.trim().toUpperCase(), body.clave_ciec))) {
       // The house envelope, plus `error` as the contract names it.
       return c.json({ errors: [MSG.satPasswordInvalid], error: MSG.satPasswordInvalid }, 400);
@@ -144,7 +143,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
   }, auth, async (c, { body, guard: client }) => {
     const { portal } = runtime();
     if (!portal.methods.includes('ciec')) throw fail(422, MSG.satMethodUnavailable);
-    limit(client.userId);
+    await limit(client.userId);
     if (!(await portal.authenticate(client.rfc, body.sat_password))) throw fail(400, MSG.satPasswordInvalid);
     const first = !(await connectionOf(s.db, client.id));
     await saveCiec(s.db, client.id, body.sat_password, s.clock());
@@ -178,7 +177,7 @@ export function satSyncRoutes(s: Services, _deps: AppDeps, demoMerchants: readon
     if (cer.size > EFIRMA_FILE_MAX_BYTES || key.size > EFIRMA_FILE_MAX_BYTES) throw fail(422, MSG.efirmaInvalid);
     const cerBytes = new Uint8Array(await cer.arrayBuffer());
     const keyBytes = new Uint8Array(await key.arrayBuffer());
-    limit(client.userId);
+    await limit(client.userId);
     let facts;
     try {
       facts = inspectEfirma(client.rfc, cerBytes, keyBytes, pass, s.clock());
