@@ -53,7 +53,8 @@ interface Incidence {
   message: string;
 }
 
-type Stamped = { ok: true; result: StampResult } | { ok: false; incidence: Incidence };
+type Facts = Pick<FinkokRecord, 'rfcEmisor' | 'rfcReceptor' | 'total'>;
+type Stamped = { ok: true; result: StampResult; facts: Facts } | { ok: false; incidence: Incidence };
 
 export class FinkokPac implements PacPort {
   readonly name = 'finkok';
@@ -140,9 +141,10 @@ export class FinkokPac implements PacPort {
     const stamped = find(tree, 'xml')?.text.trim() ?? '';
     const uuid = textOf(tree, 'UUID').toUpperCase();
     if (stamped && uuid) {
-      const timbre = timbreOf(stamped);
+      const root = rootOf(stamped);
+      const timbre = timbreOf(root);
       if (timbre?.uuid !== uuid) throw new FinkokUnreachableError(`Finkok ${method}: el XML devuelto no lleva el timbre ${uuid}`);
-      return { ok: true, result: { xml: stamped, uuid, fechaTimbrado: timbre.fechaTimbrado || textOf(tree, 'Fecha') } };
+      return { ok: true, result: { xml: stamped, uuid, fechaTimbrado: timbre.fechaTimbrado || textOf(tree, 'Fecha') }, facts: factsOf(root) };
     }
     const incidence = find(tree, 'Incidencia');
     if (!incidence) throw new FinkokUnreachableError(`Finkok ${method}: respuesta sin XML ni incidencia (${textOf(tree, 'CodEstatus')})`);
@@ -151,7 +153,7 @@ export class FinkokPac implements PacPort {
 
   /** A stamp answer: the stamp, the stored stamp for a timbre previo, or the PAC's refusal. */
   private async settle(xml: string, answer: Stamped): Promise<StampResult> {
-    if (answer.ok) return this.remember(xml, answer.result);
+    if (answer.ok) return this.remember(answer);
     if (answer.incidence.code === TIMBRE_PREVIO) {
       const stored = await this.lookUp(xml);
       if (stored) return stored;
@@ -171,7 +173,7 @@ export class FinkokPac implements PacPort {
         if (err instanceof FinkokUnreachableError) continue;
         throw err;
       }
-      if (answer.ok) return this.remember(xml, answer.result);
+      if (answer.ok) return this.remember(answer);
       if (answer.incidence.code !== NO_TIMBRE_PREVIO) throw refusal(answer.incidence);
     }
     return null;
@@ -188,7 +190,7 @@ export class FinkokPac implements PacPort {
       if (i > 0) await pause(this.pauseMs);
       try {
         const stamped = await this.stampCall('stamped', xml);
-        if (stamped.ok) return this.remember(xml, stamped.result);
+        if (stamped.ok) return this.remember(stamped);
         if (stamped.incidence.code !== NO_TIMBRE_PREVIO) throw refusal(stamped.incidence);
         return await this.settle(xml, await this.stampCall('stamp', xml));
       } catch (err) {
@@ -200,11 +202,9 @@ export class FinkokPac implements PacPort {
   }
 
   /** Keeps what SAT's status query will need about a stamped CFDI. */
-  private async remember(xml: string, result: StampResult): Promise<StampResult> {
-    if (!(await this.ledger.get(result.uuid))) {
-      const facts = factsOf(xml);
-      await this.ledger.put({ uuid: result.uuid, ...facts, cancellation: null, acuse: null });
-    }
+  private async remember(answer: { result: StampResult; facts: Facts }): Promise<StampResult> {
+    const { result, facts } = answer;
+    if (!(await this.ledger.get(result.uuid))) await this.ledger.put({ uuid: result.uuid, ...facts, cancellation: null, acuse: null });
     return result;
   }
 
@@ -280,14 +280,13 @@ function rootOf(xml: string): LightElement | undefined {
 }
 
 /** UUID and FechaTimbrado of the timbre in a stamped CFDI 4.0. */
-function timbreOf(xml: string): { uuid: string; fechaTimbrado: string } | undefined {
-  const tfd = child(child(rootOf(xml), NS_CFDI40, 'Complemento'), NS_TFD, 'TimbreFiscalDigital');
+function timbreOf(root: LightElement | undefined): { uuid: string; fechaTimbrado: string } | undefined {
+  const tfd = child(child(root, NS_CFDI40, 'Complemento'), NS_TFD, 'TimbreFiscalDigital');
   return tfd ? { uuid: (tfd.getAttribute('UUID') ?? '').toUpperCase(), fechaTimbrado: tfd.getAttribute('FechaTimbrado') ?? '' } : undefined;
 }
 
-/** Emisor, receptor and total of the document sent (what get_sat_status asks for). */
-function factsOf(xml: string): { rfcEmisor: string; rfcReceptor: string; total: string } {
-  const root = rootOf(xml);
+/** Emisor, receptor and total of a CFDI (what get_sat_status asks for). */
+function factsOf(root: LightElement | undefined): Facts {
   const rfc = (name: string) => (child(root, NS_CFDI40, name)?.getAttribute('Rfc') ?? '').trim().toUpperCase();
   return { rfcEmisor: rfc('Emisor'), rfcReceptor: rfc('Receptor'), total: (root?.getAttribute('Total') ?? '').trim() };
 }
