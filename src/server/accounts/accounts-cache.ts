@@ -1,5 +1,7 @@
 // GET /user_clients from memory when the database can tell us, synchronously, that a user's accounts
-// changed (PGlite: the clients trigger's NOTIFY). Disabled until that feed is listening.
+// changed (PGlite: the clients trigger's NOTIFY). Disabled until that feed is listening, so always on
+// PostgreSQL: there NOTIFY arrives after the commit, and a process (this one or another behind the same
+// load balancer) could answer from memory what was just changed; every process reads the table instead.
 import type { Account } from '../../domain/account';
 
 const MAX_USERS = 10_000;
