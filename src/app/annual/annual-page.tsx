@@ -6,7 +6,7 @@
 import { PeriodTitle } from '../tickets/period-title';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { seriesBalance } from '../../domain/analytics';
 import { monthKey } from '../../domain/dates';
@@ -182,6 +182,8 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
   const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: from, toMonth: to, search }, lookups), [rfc, from, to, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const title = TXT.annualTable(year);
+  // Stable, so the memoised cards do not render again for it.
+  const onToggle = useCallback((row: { id: string; selectable: boolean }) => dispatchSelection({ type: 'toggle', id: row.id, selectable: row.selectable }), []);
 
   let body;
   if (result === undefined || (result.monthTotal === 0 && sync.status === 'updating' && !seen)) body = <TableSkeleton />;
@@ -203,7 +205,7 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
       lists,
       caption: title,
       selected,
-      onToggle: (row: { id: string; selectable: boolean }) => dispatchSelection({ type: 'toggle', id: row.id, selectable: row.selectable }),
+      onToggle,
       allState: selectAllState(selected, selectableIds),
       canSelectAll: selectableIds.length > 0,
       onToggleAll: () => dispatchSelection({ type: 'toggle-all', selectableIds }),

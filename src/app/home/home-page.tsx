@@ -165,6 +165,8 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   const allState = selectAllState(selected, selectableIds);
   const selectedCount = selected.size;
   const title = monthTitle(month);
+  // Stable, so the memoised cards do not render again for it.
+  const onToggle = useCallback((row: { id: string; selectable: boolean }) => dispatchSelection({ type: 'toggle', id: row.id, selectable: row.selectable }), []);
 
   const selectionActions = (compact: boolean) => (
     <SelectionActions selected={selected} companies={lookups.companies} year={year} compact={compact} onCleared={() => dispatchSelection({ type: 'reset' })} />
@@ -174,7 +176,7 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
     rows,
     lists,
     selected,
-    onToggle: (row: { id: string; selectable: boolean }) => dispatchSelection({ type: 'toggle', id: row.id, selectable: row.selectable }),
+    onToggle,
     allState,
     canSelectAll: selectableIds.length > 0,
     onToggleAll: () => dispatchSelection({ type: 'toggle-all', selectableIds }),

@@ -1,7 +1,7 @@
 // The month's tickets: the spec's table on desktop, one card per ticket on phones (brand guide),
 // both over the same row model. Without `onToggle` there are no checkboxes (the annual view's table).
 // A row with a CFDI opens its CFDI view ('Ver CFDI') in a panel over the list.
-import { useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import { CfdiPanel } from './cfdi-panel';
 import { TicketIcon } from '../ui/ticket-icons';
 import type { TicketRow } from './ticket-list-model';
@@ -65,10 +65,11 @@ function useCfdiPanel(rows: readonly TicketRow[]) {
   const [picked, setPicked] = useState<TicketRow | null>(null);
   const [open, setOpen] = useState(false);
   const row = (picked && rows.find((r) => r.id === picked.id)) ?? picked;
-  const openRow = (r: TicketRow) => {
+  // Stable, so the memoised cards do not render again for it.
+  const openRow = useCallback((r: TicketRow) => {
     setPicked(r);
     setOpen(true);
-  };
+  }, []);
   const panel = <CfdiPanel open={open} onClose={() => setOpen(false)} view={row?.cfdiView ?? null} origin={row?.origin ?? ''} />;
   return { openRow, panel };
 }
@@ -162,11 +163,15 @@ export function TicketTable({ rows, lists, selected = NONE, onToggle, allState =
   );
 }
 
-function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }: {
+/**
+ * Memoised: the dashboard renders again as each of its live queries answers, and a card whose row,
+ * selection and handlers are the same need not follow (the list's handlers are stable for it).
+ */
+const TicketCard = memo(function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }: {
   row: TicketRow;
   lists: CategoryLists;
   selected: boolean;
-  onToggle: (() => void) | undefined;
+  onToggle: ((row: TicketRow) => void) | undefined;
   onInvoiceChanged?: (() => void) | undefined;
   onCfdi: (row: TicketRow) => void;
 }) {
@@ -175,7 +180,7 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }
   return (
     <li className={selected ? 'ticket-card ticket-card--selected' : 'ticket-card'}>
       <div className="ticket-card__main">
-        {onToggle && <RowCheckbox row={row} selected={selected} onToggle={onToggle} />}
+        {onToggle && <RowCheckbox row={row} selected={selected} onToggle={() => onToggle(row)} />}
         <div className={onToggle ? 'ticket-card__body' : 'ticket-card__body ticket-card__body--alone'}>
           <div className="ticket-card__line">
             <strong className="ticket-card__origin">{row.origin}</strong>
@@ -222,7 +227,7 @@ function TicketCard({ row, lists, selected, onToggle, onInvoiceChanged, onCfdi }
       </div>
     </li>
   );
-}
+});
 
 export function TicketCards({ rows, lists, selected = NONE, onToggle, allState = 'none', canSelectAll = false, onToggleAll, caption, onInvoiceChanged }: ListProps) {
   const cfdi = useCfdiPanel(rows);
@@ -244,7 +249,7 @@ export function TicketCards({ rows, lists, selected = NONE, onToggle, allState =
       )}
       <ul className="ticket-cards__list" aria-label={caption}>
         {rows.map((row) => (
-          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle && (() => onToggle(row))} onInvoiceChanged={onInvoiceChanged} onCfdi={cfdi.openRow} />
+          <TicketCard key={row.id} row={row} lists={lists} selected={selected.has(row.id)} onToggle={onToggle} onInvoiceChanged={onInvoiceChanged} onCfdi={cfdi.openRow} />
         ))}
       </ul>
     </div>

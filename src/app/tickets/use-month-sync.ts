@@ -1,6 +1,6 @@
 // Renders from Dexie at once, then pulls the month from the server in the background (DESIGN §4).
 // Says whether it is updating, and whether a failure was because the phone is offline.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { AppDb } from '../../offline/db';
 import { isMonthSeen, pullMonth } from '../../offline/pull';
 import { ApiError } from '../../offline/http';
@@ -23,7 +23,8 @@ export function useMonthSync(db: AppDb, rfc: string | undefined, year: number, m
   const current = answer && answer.pull === pull ? answer : null;
   const sync = current?.sync ?? UPDATING;
   const seen = current?.seen;
-  const retry = () => setAttempt((n) => n + 1);
+  // Stable: the list's memoised cards take it as their invoice's onChanged.
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // Back online after an offline failure: pull again without asking.
   useBackOnline(sync.status === 'offline', retry);
 

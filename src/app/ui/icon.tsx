@@ -1,4 +1,6 @@
 // Our own small inline-SVG icon set (no icon font, no third-party marks).
+import { memo } from 'react';
+
 const PATHS = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
@@ -28,12 +30,13 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
+// Memoised: a screen shows dozens of icons, and they need not render again with every parent.
+export const Icon = memo(function Icon({ name, label, className }: { name: IconName; label?: string; className?: string }) {
   return <SvgIcon d={PATHS[name]} label={label} className={className} />;
-}
+});
 
 /** The SVG shell every icon set uses (see ticket-icons.tsx for the lazily loaded screens' icons). */
-export function SvgIcon({ d, label, className }: { d: string; label?: string | undefined; className?: string | undefined }) {
+export const SvgIcon = memo(function SvgIcon({ d, label, className }: { d: string; label?: string | undefined; className?: string | undefined }) {
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
@@ -46,4 +49,4 @@ export function SvgIcon({ d, label, className }: { d: string; label?: string | u
       <path d={d} />
     </svg>
   );
-}
+});

@@ -1,5 +1,6 @@
 // Icons of the ticket screens (dashboard, spending panel, outbox): kept apart from icon.tsx so
 // the login route does not download them.
+import { memo } from 'react';
 import { SvgIcon } from './icon';
 
 const PATHS = {
@@ -27,6 +28,6 @@ const PATHS = {
 
 export type TicketIconName = keyof typeof PATHS;
 
-export function TicketIcon({ name, label, className }: { name: TicketIconName; label?: string; className?: string }) {
+export const TicketIcon = memo(function TicketIcon({ name, label, className }: { name: TicketIconName; label?: string; className?: string }) {
   return <SvgIcon d={PATHS[name]} label={label} className={className} />;
-}
+});
