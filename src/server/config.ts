@@ -131,9 +131,26 @@ export function readFielCaPaths(env: NodeJS.ProcessEnv = processEnv()): string[]
     .filter(Boolean);
 }
 
-/** Stripe: STRIPE_SECRET_KEY selects it (else the sandbox provider); STRIPE_API_URL overrides its API's address. */
-export function readStripeEnv(env: NodeJS.ProcessEnv = processEnv()): { secretKey?: string; apiUrl?: string } {
-  return { secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined, apiUrl: env.STRIPE_API_URL?.trim() || undefined };
+/**
+ * Stripe: STRIPE_SECRET_KEY selects it (else the sandbox provider); STRIPE_API_URL overrides its API's address.
+ * STRIPE_PUBLISHABLE_KEY turns on the browser checkout with Stripe.js (loaded from STRIPE_JS_URL);
+ * STRIPE_WEBHOOK_SECRET turns on the signed webhook.
+ */
+export function readStripeEnv(env: NodeJS.ProcessEnv = processEnv()): {
+  secretKey?: string;
+  apiUrl?: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  jsUrl: string;
+} {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  return {
+    secretKey: read('STRIPE_SECRET_KEY'),
+    apiUrl: read('STRIPE_API_URL'),
+    publishableKey: read('STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: read('STRIPE_WEBHOOK_SECRET'),
+    jsUrl: read('STRIPE_JS_URL') ?? 'https://js.stripe.com/v3/',
+  };
 }
 
 /** A worker count: unset or empty gives `fallback`; anything else its integer part, 0 when not a number or below 0. */

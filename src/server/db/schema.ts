@@ -657,6 +657,13 @@ export const payments = pgTable(
 );
 
 /** Support chat: one conversation per user at a time, answered from the staff inbox. */
+/** Stripe webhook events already handled: Stripe delivers at least once, each event id acts once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
 export const chatConversations = pgTable(
   'chat_conversations',
   {

@@ -1,7 +1,7 @@
 // The Stripe adapter (selected by STRIPE_SECRET_KEY): plain fetch against Stripe's form-encoded REST API.
 // The browser tokenises with Stripe.js (a tok_… or pm_… id); here we attach it to a customer and charge
 // with PaymentIntents confirmed off-session, so renewals can charge the same payment method again.
-import { PaymentError, type ChargeFailure, type ChargeRequest, type ChargeResult, type Customer, type PaymentProvider } from './provider';
+import { PaymentError, type CardSummary, type ChargeFailure, type ChargeRequest, type ChargeResult, type Customer, type PaymentProvider } from './provider';
 
 export const STRIPE_DEFAULT_URL = 'https://api.stripe.com';
 const TIMEOUT_MS = 20_000;
@@ -33,6 +33,12 @@ const STRIPE_CODES: Partial<Record<string, ChargeFailure>> = {
   processing_error: 'processing_error',
 };
 
+/** Stripe's card as ours (null when Stripe gave no last 4). */
+export function cardSummary(card: StripeCard | undefined): CardSummary | null {
+  if (!card?.last4) return null;
+  return { brand: BRANDS[card.brand ?? ''] ?? card.brand ?? 'Otra', last4: card.last4, expMonth: Number(card.exp_month), expYear: Number(card.exp_year) };
+}
+
 export function failureOf(e: StripeError): ChargeFailure {
   const known = STRIPE_CODES[e.decline_code ?? ''] ?? STRIPE_CODES[e.code ?? ''];
   if (known) return known;
@@ -59,7 +65,7 @@ export class StripeProvider implements PaymentProvider {
     private readonly baseUrl = STRIPE_DEFAULT_URL,
   ) {}
 
-  private async post(path: string, data: Record<string, unknown>, idempotencyKey?: string) {
+  async post(path: string, data: Record<string, unknown>, idempotencyKey?: string) {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.secretKey}`,
       'Content-Type': 'application/x-www-form-urlencoded',
@@ -87,22 +93,19 @@ export class StripeProvider implements PaymentProvider {
     // payment_method on create attaches it; invoice_settings makes it the one renewals use.
     const cus = await this.post('/v1/customers', { email, payment_method: pm, invoice_settings: { default_payment_method: pm } });
     if (cus.status !== 200) throw new PaymentError(failureOf(cus.json.error ?? {}));
-    const method = await fetch(new URL(`/v1/payment_methods/${encodeURIComponent(pm)}`, this.baseUrl), {
+    const method = await this.get(`/v1/payment_methods/${encodeURIComponent(pm)}`);
+    const summary = cardSummary((method.json as { card?: StripeCard }).card);
+    if (method.status !== 200 || !summary) throw new PaymentError('other');
+    return { customerId: String(cus.json.id), paymentMethodId: pm, card: summary };
+  }
+
+  async get(path: string) {
+    const res = await fetch(new URL(path, this.baseUrl), {
       headers: { Authorization: `Bearer ${this.secretKey}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const card = ((await method.json()) as { card?: StripeCard }).card ?? {};
-    if (!method.ok || !card.last4) throw new PaymentError('other');
-    return {
-      customerId: String(cus.json.id),
-      paymentMethodId: pm,
-      card: {
-        brand: BRANDS[card.brand ?? ''] ?? card.brand ?? 'Otra',
-        last4: card.last4,
-        expMonth: Number(card.exp_month),
-        expYear: Number(card.exp_year),
-      },
-    };
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown> & { error?: StripeError };
+    return { status: res.status, json };
   }
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {

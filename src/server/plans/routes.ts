@@ -1,4 +1,5 @@
-// Plans and payments HTTP: the sandbox card tokeniser (public, like a publishable key) and subscribing.
+// Plans and payments HTTP: which card checkout the app shows, the sandbox card tokeniser (public, like a
+// publishable key), Stripe's checkout and webhook (stripe-routes.ts), and subscribing.
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
@@ -13,6 +14,10 @@ import { fail } from '../http/errors';
 import { PaymentError, type PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox';
 import { paymentProviderFromEnv } from '../payments/select';
+import { StripeProvider } from '../payments/stripe';
+import { readStripeEnv } from '../config';
+import { completeCheckout } from './stripe-checkout';
+import { stripeRoutes } from './stripe-routes';
 import { activeCollaboratorCounter } from './collaborator-count';
 import type { CollaboratorCounter } from './pricing';
 import { cancelSubscription, resumeSubscription, subscriptionState } from './cancel';
@@ -60,12 +65,33 @@ const TOKENS_PER_IP = { limit: 20, windowMs: 10 * 60_000 };
 export interface PlansOptions {
   provider?: PaymentProvider;
   collaborators?: CollaboratorCounter;
+  /** Stripe's keys and Stripe.js's address (default: read from the environment, config.ts). */
+  stripe?: ReturnType<typeof readStripeEnv>;
 }
+
+const CheckoutConfig = v.object({
+  provider: v.picklist(['sandbox', 'stripe']),
+  stripe: v.nullable(v.object({ publishable_key: v.string(), js_url: v.string() })),
+});
 
 export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const provider = opts.provider ?? paymentProviderFromEnv(s.clock);
   const collaborators = opts.collaborators ?? activeCollaboratorCounter(s.db);
+  const stripeEnv = opts.stripe ?? readStripeEnv();
+  const stripe = provider instanceof StripeProvider ? provider : null;
+  // Stripe.js needs the publishable key: without it a Stripe server has no card form to offer.
+  const stripeJs = stripe && stripeEnv.publishableKey ? { publishable_key: stripeEnv.publishableKey, js_url: stripeEnv.jsUrl } : null;
+  defineRoute(app, {
+    method: 'get', path: '/api/v3/payments/config.json', tag: 'Planes y pagos', auth: false,
+    summary: 'Cómo se paga con tarjeta: sandbox (el tokenizador de prueba) o stripe (con la llave publicable y la dirección de Stripe.js; null si falta STRIPE_PUBLISHABLE_KEY)',
+    response: CheckoutConfig,
+  }, (c) => {
+    // The same for everyone and changed only by a restart.
+    c.header('Cache-Control', 'public, max-age=300');
+    return ok(c, { provider: provider.name, stripe: stripeJs });
+  });
+  if (stripe) stripeRoutes(app, s, { stripe, collaborators, publishableKey: stripeEnv.publishableKey, webhookSecret: stripeEnv.webhookSecret });
   const tokens = s.limits('plans-card-tokens', TOKENS_PER_IP.limit, TOKENS_PER_IP.windowMs);
 
   // Only the sandbox tokenises here: with Stripe the card goes from the browser to Stripe.js directly.
@@ -97,17 +123,18 @@ export function plansRoutes(s: Services, _deps: AppDeps, opts: PlansOptions = {}
   }
 
   defineRoute(app, {
-    method: 'post', path: '/api/v3/subscriptions.json', tag: 'Planes y pagos', auth: true, body: SubscribeBody, errors: [402, 404, 422],
-    summary: `Contratar un plan para una cuenta propia con el token de la tarjeta: cobra precio × meses × 1.16 (empresariales: más 89 por colaborador activo), guarda el intento en el historial y, si se cobró, activa el plan. 402 con el mensaje de cargo fallido, decline_code (${DECLINE_CODES.join(', ')}) y decline_reason en español`,
+    method: 'post', path: '/api/v3/subscriptions.json', tag: 'Planes y pagos', auth: true, body: SubscribeBody, errors: [402, 404, 409, 422],
+    summary: `Contratar un plan para una cuenta propia con el token de la tarjeta (con Stripe: el id pi_… del PaymentIntent ya confirmado con Stripe.js, que se verifica con Stripe; 409 si el banco aún no lo confirma): cobra precio × meses × 1.16 (empresariales: más 89 por colaborador activo), guarda el intento en el historial y, si se cobró, activa el plan. 402 con el mensaje de cargo fallido, decline_code (${DECLINE_CODES.join(', ')}) y decline_reason en español`,
     response: v.object({ subscription: v.object({ client_id: v.number(), plan_id: v.number(), payment_id: v.string(), active_until: v.string() }) }),
   }, requireAuth(s), async (c, input) => {
     const body = input.body.subscription;
     let done;
+    const who = { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, now: s.clock() };
     try {
-      done = await subscribe(
-        { db: s.db, provider, mailer: s.mailer, collaborators, appUrl: s.config.publicUrl },
-        { userId: caller(c).userId, clientId: body.client_id, planId: body.plan_id, token: body.token, now: s.clock() },
-      );
+      // A pi_… is a PaymentIntent the browser confirmed with Stripe.js: Stripe says whether it was paid.
+      done = stripe && body.token.startsWith('pi_')
+        ? await completeCheckout({ db: s.db, mailer: s.mailer, appUrl: s.config.publicUrl, stripe }, { ...who, intentId: body.token })
+        : await subscribe({ db: s.db, provider, mailer: s.mailer, collaborators, appUrl: s.config.publicUrl }, { ...who, token: body.token });
     } catch (err) {
       // The spec's message, plus why the bank said no: the checkout shows the reason and keeps the card.
       if (err instanceof ChargeDeclined) {
