@@ -28,6 +28,7 @@ import { KV_DB_NAME } from '../../src/offline/kv-store';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
 import { qrDecodeSection } from './qr-decode';
+import { DEMO_RFCS } from '../../src/server/db/demo-accounts';
 import { renewalsSection } from './renewals';
 import { satSyncSection } from './sat-sync';
 import { companySection } from './company';
@@ -441,12 +442,12 @@ async function browserSection(base: string, session: DemoSession | null): Promis
 
 // ---------------------------------------------------------------- load
 
-async function load(options: LoadOptions): Promise<{ result: LoadResult; p95: number }> {
+async function load(options: LoadOptions): Promise<{ result: LoadResult; p50: number; p95: number }> {
   const times: number[] = [];
   return new Promise((done, reject) => {
     const instance = autocannon(options, (error, result) => {
       if (error) reject(error);
-      else done({ result, p95: percentile(times, 95) });
+      else done({ result, p50: percentile(times, 50), p95: percentile(times, 95) });
     });
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) times.push(ms);
@@ -459,7 +460,35 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
     url: `${base}/user_clients`,
     connections: 50,
     duration: sized(10, 1),
+/** The demo persona's fullest month of this year (the month list phones ask for most): its query path and size. */
+async function fullestMonth(base: string, session: DemoSession): Promise<{ path: string; count: number }> {
+  const year = new Date().getFullYear();
+  let best = { path: '', count: -1 };
+  for (let month = 1; month <= 12; month++) {
+    const path = `/api/v2/tickets?usuario[rfc_owner]=${DEMO_RFCS.persona.rfc}&date[year]=${year}&date[month]=${month}`;
+    const res = await fetch(`${base}${path}`, { headers: { 'X-Access-Token': session.token } });
+    if (!res.ok) throw new Error(`month list answered ${res.status}`);
+    const count = ((await res.json()) as { response: { tickets: unknown[] } }).response.tickets.length;
+    if (count > best.count) best = { path, count };
+  }
+  return best;
+}
+
     headers: { 'X-Access-Token': session.token },
+  // GET /api/v2/tickets, the route every phone calls most, on the database this run uses ('database').
+  const month = await fullestMonth(base, session);
+  const tickets = await load({
+    url: `${base}${month.path}`,
+    connections: 50,
+    duration: sized(10, 1),
+    headers: { 'X-Access-Token': session.token },
+  });
+  report('month-list-tickets', month.count);
+  report('month-list-req-per-s', Math.round(tickets.result.requests.average));
+  report('month-list-p50-ms', round(tickets.p50, 1));
+  report('month-list-p95-ms', round(tickets.p95, 1));
+  report('month-list-non2xx', tickets.result.non2xx + tickets.result.errors + tickets.result.timeouts);
+
   });
   report('user-clients-req-per-s', Math.round(list.result.requests.average));
   report('user-clients-p95-ms', round(list.p95, 1));
