@@ -25,10 +25,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { KV_DB_NAME } from '../../src/offline/kv-store';
+import { DEMO_RFCS } from '../../src/server/db/demo-accounts';
 import { budgetFailures, formatReport, measureBundle } from './bundle-size';
 import { offlineSection } from './offline';
 import { qrDecodeSection } from './qr-decode';
-import { DEMO_RFCS } from '../../src/server/db/demo-accounts';
 import { renewalsSection } from './renewals';
 import { satSyncSection } from './sat-sync';
 import { companySection } from './company';
@@ -455,11 +455,6 @@ async function load(options: LoadOptions): Promise<{ result: LoadResult; p50: nu
   });
 }
 
-async function loadSection(base: string, session: DemoSession): Promise<void> {
-  const list = await load({
-    url: `${base}/user_clients`,
-    connections: 50,
-    duration: sized(10, 1),
 /** The demo persona's fullest month of this year (the month list phones ask for most): its query path and size. */
 async function fullestMonth(base: string, session: DemoSession): Promise<{ path: string; count: number }> {
   const year = new Date().getFullYear();
@@ -474,7 +469,7 @@ async function fullestMonth(base: string, session: DemoSession): Promise<{ path:
   return best;
 }
 
-    headers: { 'X-Access-Token': session.token },
+async function loadSection(base: string, session: DemoSession): Promise<void> {
   // GET /api/v2/tickets, the route every phone calls most, on the database this run uses ('database').
   const month = await fullestMonth(base, session);
   const tickets = await load({
@@ -489,6 +484,11 @@ async function fullestMonth(base: string, session: DemoSession): Promise<{ path:
   report('month-list-p95-ms', round(tickets.p95, 1));
   report('month-list-non2xx', tickets.result.non2xx + tickets.result.errors + tickets.result.timeouts);
 
+  const list = await load({
+    url: `${base}/user_clients`,
+    connections: 50,
+    duration: sized(10, 1),
+    headers: { 'X-Access-Token': session.token },
   });
   report('user-clients-req-per-s', Math.round(list.result.requests.average));
   report('user-clients-p95-ms', round(list.p95, 1));
