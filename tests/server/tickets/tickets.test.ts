@@ -124,6 +124,17 @@ describe.each(DRIVERS)('tickets API on %s', (driver) => {
     expect(other.json.response.tickets).toEqual([]);
   });
 
+  it('finds the account by its RFC however it is typed; a month without tickets is empty, an RFC the caller has not is 404', async () => {
+    const created = await createEntry(h, a, spending({ date: '2024/08/05' }));
+    const typed = await listMonth(h, a, 2024, 8, a.rfc.toLowerCase());
+    expect(typed.status).toBe(200);
+    expect((typed.json.response.tickets as Ticket[]).map((t) => t.ticket_id)).toEqual([created.id]);
+    expect((await listMonth(h, a, 2024, 9)).json).toEqual({ response: { tickets: [] } });
+    const unknown = await listMonth(h, a, 2024, 9, 'XAXX010101000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ errors: [MSG.notFound] });
+  });
+
   it('rejects a month query without a month or with a bad one', async () => {
     expect((await h.call('GET', `/api/v2/tickets?usuario[rfc_owner]=${a.rfc}&date[year]=2026`, { token: a.token })).status).toBe(400);
     expect((await listMonth(h, a, 2026, 13)).status).toBe(400);
