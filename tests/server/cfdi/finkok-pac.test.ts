@@ -6,6 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCfdi, IVA_16, type CfdiInput } from '../../../src/server/cfdi/build';
 import { cadenaOriginal } from '../../../src/server/cfdi/cadena';
+import { FINKOK_DEMO_URL, readPacEnv } from '../../../src/server/config';
 import { FinkokPac } from '../../../src/server/cfdi/finkok-pac';
 import { PacError } from '../../../src/server/cfdi/pac';
 import { checkTimbre, openTestCsd, sealCfdi, type TestCsdName } from '../../../src/server/cfdi/seal';
@@ -187,5 +188,19 @@ describe('Finkok adapter: cancelling', () => {
     expect(await refusal(refusing.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' }))).toBe('711');
     expect(await otherPassword.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toMatchObject({ state: 'cancelada' });
     expect(new X509Certificate(Buffer.from(csd.certificado, 'base64')).subject).toContain(EMISOR);
+  });
+});
+
+describe('PAC selection from the environment', () => {
+  it('the sandbox unless PAC=finkok; Finkok needs its user and password, and defaults to its demo service', () => {
+    expect(readPacEnv({})).toEqual({ pac: 'sandbox' });
+    expect(readPacEnv({ PAC: 'sw', FINKOK_USERNAME: 'u' })).toEqual({ pac: 'sandbox' });
+    expect(() => readPacEnv({ PAC: 'finkok', FINKOK_USERNAME: 'u' })).toThrow('FINKOK_PASSWORD');
+    expect(readPacEnv({ PAC: 'Finkok', FINKOK_USERNAME: ' u ', FINKOK_PASSWORD: 'p' })).toEqual({
+      pac: 'finkok', finkok: { username: 'u', password: 'p', url: FINKOK_DEMO_URL, timeoutMs: undefined },
+    });
+    expect(readPacEnv({ PAC: 'finkok', FINKOK_USERNAME: 'u', FINKOK_PASSWORD: 'p', FINKOK_URL: 'https://facturacion.finkok.com/', FINKOK_TIMEOUT_MS: '5000' }).finkok)
+      .toMatchObject({ url: 'https://facturacion.finkok.com', timeoutMs: 5000 });
+    expect(() => readPacEnv({ PAC: 'finkok', FINKOK_USERNAME: 'u', FINKOK_PASSWORD: 'p', FINKOK_URL: 'ftp://x' })).toThrow('FINKOK_URL');
   });
 });
