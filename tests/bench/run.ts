@@ -14,6 +14,7 @@
 // The view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
 // Then the server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
+// The PAC figure (tests/bench/pac.ts): invoices stamped per second through the Finkok adapter against its local fake (--no-pac).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -37,6 +38,7 @@ import { cfdiRulesSection } from './cfdi-rules';
 import { cfdiValidateSection } from './cfdi-validate';
 import { uploadsSection } from './uploads';
 import { invoicingSection } from './invoicing';
+import { pacSection } from './pac';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
 import { syncFeedSection } from './sync-feed';
@@ -82,7 +84,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : sized(5, 1);
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'renewals', 'sat-sync', 'company', 'uploads', 'sync-feed'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'pac', 'renewals', 'sat-sync', 'company', 'uploads', 'sync-feed'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -619,6 +621,8 @@ async function main(): Promise<void> {
   if (wants('qr') && !flag('--no-qr')) await section('qr', () => qrDecodeSection({ chromePath: CHROME_PATH, report, fail, median }));
   // Invoices built, sealed, stamped and rendered to PDF per second.
   if (wants('invoicing') && !flag('--no-invoicing')) await section('invoicing', () => invoicingSection({ report, seconds: sized(3, 0.2) }));
+  // Invoices stamped per second through the Finkok adapter (PAC=finkok) against its local fake.
+  if (wants('pac') && !flag('--no-pac')) await section('pac', () => pacSection({ report, n: sized(600, 5) }));
   // The daily renewal job over 10,000 due subscriptions.
   if (wants('renewals') && !flag('--no-renewals')) await section('renewals', () => renewalsSection({ report, n: sized(10_000, 20) }));
   // One account's daily SAT sync of 1,000 CFDI through the import pipeline.
