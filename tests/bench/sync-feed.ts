@@ -23,7 +23,7 @@ import { sized } from './scale';
 const RFC = 'SYNC850101AB1';
 const MONTH = { year: 2026, month: 9 };
 const TICKETS = sized(2_000, 20);
-const RUNS = sized(5, 1);
+const RUNS = sized(3, 1);
 
 export interface SyncFeedBenchDeps {
   report: (key: string, value: string | number) => void;
