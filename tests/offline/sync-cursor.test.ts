@@ -7,6 +7,7 @@ import type { AppDb } from '../../src/offline/db';
 import { createHttp } from '../../src/offline/http';
 import { setTicketNote } from '../../src/offline/operations/ticket-update';
 import { isMonthSeen, pullMonth } from '../../src/offline/pull';
+import { wipeLocalData } from '../../src/offline/wipe';
 import { cursorKey, readCursor } from '../../src/offline/sync-cursor';
 import { RFC, apiTicket, freshDb, json, scriptedFetch } from './outbox-fixtures';
 
@@ -138,5 +139,12 @@ describe('incremental pull', () => {
     await pullMonth(db, http, RFC, 2026, 11);
     expect(await readCursor(db, RFC)).toBeNull();
     expect(api.sent.filter(isMonthList)).toHaveLength(2);
+  });
+
+  it("logout's wipe takes the cursor with the database", async () => {
+    await loadedDevice();
+    expect(await readCursor(db, RFC)).not.toBeNull();
+    await wipeLocalData({ dbName: db.name, closeDb: () => db.close({ disableAutoOpen: false }) });
+    expect(await readCursor(db, RFC)).toBeNull();
   });
 });
