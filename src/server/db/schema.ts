@@ -283,6 +283,7 @@ export const tickets = pgTable(
     index('tickets_client_received_idx').on(t.clientId, t.receivedAt),
     index('tickets_user_id_idx').on(t.userId),
     index('tickets_client_change_idx').on(t.clientId, t.changeSeq),
+    index('tickets_receipt_id_idx').on(t.receiptId).where(sql`${t.receiptId} is not null`),
   ],
 );
 

@@ -6,7 +6,8 @@ import { newId } from '../../../src/domain/ids';
 import { MERCHANTS } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import type { Ticket } from '../../../src/domain/ticket';
-import { tickets } from '../../../src/server/db/schema';
+import { receipts, tickets } from '../../../src/server/db/schema';
+import { attachReceipt } from '../receipts/receipt-fixtures';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { createEntry, ownerWithRfc, spending, type Owner } from './ticket-fixtures';
 
@@ -83,6 +84,39 @@ describe.each(DRIVERS)('ticket change feed on %s', (driver) => {
     await h.database.db.execute(sql`INSERT INTO invoice_requests (id, company_id, user_id, ticket_id, channel, receiver, email, status)
       VALUES (${newId()}, ${MERCHANTS[0]!.id}, ${a.userId}, ${t.id}, 'form', '{}'::jsonb, 'emma@example.com', 'solicitada')`);
     expect((await feed(cursor)).json.response.tickets.map((x: Ticket) => x.ticket_id)).toEqual([t.id]);
+  });
+
+  it("moves a ticket when its CFDI's SAT status changes, and shows the new status", async () => {
+    const t = await createEntry(h, a, spending({ date: '2026/04/14' }));
+    const uuid = '6F8A2C1E-1B2D-4C3E-9F00-0000000000AB';
+    const receiptId = await attachReceipt(h, a, t.id, { uuid });
+    const cursor = await latest();
+    await h.database.db.update(receipts).set({ satStatus: 'Cancelado' }).where(eq(receipts.id, receiptId));
+    const page = (await feed(cursor)).json.response;
+    expect(page.tickets.map((x: Ticket) => x.ticket_id)).toEqual([t.id]);
+    expect(page.tickets[0].receipt).toMatchObject({ uuid, sat_status: 'Cancelado' });
+  });
+
+  // Sequence values are taken at write time: the feed must not hand out a cursor past a write still in flight.
+  it.runIf(driver === 'pg')('waits for a write still in flight on the account before it answers a cursor past it', async () => {
+    const t = await createEntry(h, a, spending({ date: '2026/04/15' }));
+    const cursor = await latest();
+    const writer = await h.database.pool!.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query("UPDATE tickets SET note = 'en vuelo' WHERE id = $1", [t.id]);
+      const answer = feed(cursor);
+      // The feed is queued behind the writer's lock (seen in pg_locks), not answered without its change.
+      for (;;) {
+        const { rows } = await writer.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 1952671859 AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
+        if (rows[0].n > 0) break;
+      }
+      await writer.query('COMMIT');
+      const page = (await answer).json.response;
+      expect(page.tickets.map((x: Ticket) => [x.ticket_id, x.note])).toEqual([[t.id, 'en vuelo']]);
+    } finally {
+      writer.release();
+    }
   });
 
   it("refuses another user's account as an unknown one", async () => {

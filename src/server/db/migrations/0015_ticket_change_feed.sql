@@ -11,6 +11,9 @@ ALTER TABLE "tickets" ADD COLUMN "change_seq" bigint DEFAULT nextval('ticket_cha
 --> statement-breakpoint
 CREATE INDEX "tickets_client_change_idx" ON "tickets" USING btree ("client_id","change_seq");
 --> statement-breakpoint
+-- A CFDI's change finds its ticket by this index (the trigger below), as does deleting a CFDI (ON DELETE SET NULL).
+CREATE INDEX "tickets_receipt_id_idx" ON "tickets" USING btree ("receipt_id") WHERE "tickets"."receipt_id" is not null;
+--> statement-breakpoint
 CREATE TABLE "ticket_tombstones" (
 	"client_id" integer NOT NULL,
 	"change_seq" bigint NOT NULL,
