@@ -1,5 +1,5 @@
-// Several API processes, one truth: two real servers (src/server/main.ts) on one fresh PostgreSQL database
-// behind a round-robin proxy written here. What one process does, the other sees: upload statuses, chat,
+// Several API processes, one truth: two real servers (src/server/main.ts, the second with WORKERS=2) on one
+// fresh PostgreSQL database behind a round-robin proxy written here. What one process does, the other sees: upload statuses, chat,
 // revoked sessions, rate limits, idempotent replays, and an import job runs once. Node only (no browser);
 // needs PostgreSQL (DATABASE_URL), else it is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -149,8 +149,9 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
     // One after the other: the second finds the database migrated and seeded (both would wait on the lock anyway).
+    // B is itself WORKERS=2 (node:cluster), so three API processes answer in all.
     a = await startServer(dbUrl, join(dataDir, 'a'));
-    b = await startServer(dbUrl, join(dataDir, 'b'));
+    b = await startServer(dbUrl, join(dataDir, 'b'), { WORKERS: '2' });
     proxy = await roundRobin([a.url, b.url]);
     sql = new pg.Client({ connectionString: dbUrl });
     await sql.connect();
