@@ -1,14 +1,36 @@
-// The plan and payment calls (spec §7 Subscribe; the sandbox tokeniser stands in for Stripe.js).
+// The plan and payment calls (spec §7 Subscribe): which checkout the server offers, the sandbox tokeniser,
+// and with Stripe the PaymentIntent the browser confirms with Stripe.js.
 import type { PaymentHistoryItem } from '../../domain/account';
 import { declineCode, declineReason, type DeclineCode } from '../../domain/payment-card';
 import type { SubscriptionState } from '../../domain/plans';
 import { ApiError } from '../../offline/http';
 import { api } from '../api/client';
 
+/** What pays: a sandbox token (with its card), or with Stripe the id of the PaymentIntent Stripe.js confirmed. */
 export interface CardToken {
   id: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card?: { brand: string; last4: string; exp_month: number; exp_year: number };
 }
+
+/** Which card form the checkout shows: the sandbox's own fields, or Stripe's (null: Stripe without a publishable key). */
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe';
+  stripe: { publishable_key: string; js_url: string } | null;
+}
+
+export const paymentsConfigKey = ['payments-config'] as const;
+
+export const getPaymentsConfig = (signal?: AbortSignal) => api.get<PaymentsConfig>('/api/v3/payments/config.json', undefined, signal);
+
+export interface StripeIntent {
+  id: string;
+  client_secret: string;
+  amount_cents: number;
+}
+
+/** Opens the PaymentIntent of this purchase; Stripe.js confirms it with the card. */
+export const openStripeIntent = async (planId: number, clientId: number) =>
+  (await api.post<{ payment_intent: StripeIntent }>('/api/v3/payments/stripe/intents.json', { subscription: { plan_id: planId, client_id: clientId } })).payment_intent;
 
 export const tokenizeCard = (card: { number: string; exp_month: number; exp_year: number; cvc: string }) =>
   api.post<CardToken>('/api/v3/payments/sandbox/tokens', { card });
