@@ -16,9 +16,15 @@ export function PeriodTitle({ block, title, accountName, rfc, updating }: {
           {accountName} · <span className="tabular">{rfc}</span>
         </p>
       </div>
-      {updating && (
+      {updating ? (
         <span className={`muted ${block}__sync`} role="status">
           <span className="spinner" aria-hidden="true" /> Actualizando…
+        </span>
+      ) : (
+        // Its room is kept once the pull is done: on a phone it is a line of its own under the title, and
+        // taking that line away would move the whole screen up (a layout shift).
+        <span className="period-title__space" aria-hidden="true">
+          <span className="spinner" /> Actualizando…
         </span>
       )}
     </div>
