@@ -80,7 +80,8 @@ const metadataOf = (form: Record<string, string>) =>
       .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
   );
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** `js`: a stand-in Stripe.js served at /v3/ from the fake's own origin (the e2e points STRIPE_JS_URL at it). */
+export async function startFakeStripe(options: { js?: (apiUrl: string) => string } = {}): Promise<FakeStripe> {
   const seen: Seen[] = [];
   const intents = new Map<string, FakeIntent>();
   let customers = 0;
@@ -130,6 +131,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(JSON.stringify(json));
     };
     if (req.method === 'OPTIONS') return send(204, {});
+    if (req.method === 'GET' && path === '/v3/' && options.js) {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      return res.end(options.js(`http://${req.headers.host}`));
+    }
     const secret = req.headers.authorization === `Bearer ${FAKE_KEY}`;
     const publishable = req.headers.authorization === `Bearer ${FAKE_PUBLISHABLE_KEY}` || form.key === FAKE_PUBLISHABLE_KEY;
     if (!secret && !publishable) return send(401, { error: { type: 'invalid_request_error' } });
