@@ -7,13 +7,15 @@
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
 //        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
-//        --no-views, --no-data, --no-import, --no-uploads, --only bundle|browser|load|offline|views|data|import|uploads
+//        --no-views, --no-data, --no-import, --no-uploads, --no-scale, --only bundle|browser|load|offline|views|data|import|uploads|scale
 //        (just that section; results go to latest-<section>.json),
 //        --smoke (every section once with tiny sizes, tests/bench/scale.ts; CI runs it so no section rots
 //        unseen: it fails only when a section errors, its figures are no measurement and go to latest-smoke.json).
 // The view figures (tests/bench/views.ts): the annual view with 5,000 tickets, CSV of 10,000.
 // Then the server figures (tests/bench/server-data.ts): analytics and stats p95 on 100,000 tickets
 // of one RFC, and the 200-receipt archive's time to first byte and the server's peak memory.
+// The scale figures (tests/bench/scale-bench.ts, on PostgreSQL only): 100,000 users and 10 million tickets,
+// month list, stats and analytics p95 and the database's size per million tickets (--scale-regenerate).
 // The PAC figure (tests/bench/pac.ts): invoices stamped per second through the Finkok adapter against its local fake (--no-pac).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,6 +44,7 @@ import { pacSection } from './pac';
 import { dataSection } from './server-data';
 import { viewsSection } from './views';
 import { syncFeedSection } from './sync-feed';
+import { scaleSection } from './scale-bench';
 import { chromiumExecutable } from '../tools/system-tools';
 import { SMOKE, sized } from './scale';
 
@@ -84,7 +87,7 @@ const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : sized(5, 1);
 const distAt = argv.indexOf('--dist');
 const DIST = resolve(distAt >= 0 && argv[distAt + 1] ? argv[distAt + 1]! : join(ROOT, 'dist'));
-const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'pac', 'renewals', 'sat-sync', 'company', 'uploads', 'sync-feed'] as const;
+const SECTIONS = ['bundle', 'browser', 'load', 'offline', 'views', 'data', 'import', 'qr', 'invoicing', 'pac', 'renewals', 'sat-sync', 'company', 'uploads', 'sync-feed', 'scale'] as const;
 const onlyAt = argv.indexOf('--only');
 const ONLY = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
 if (onlyAt >= 0 && !(SECTIONS as readonly string[]).includes(ONLY ?? '')) {
@@ -631,6 +634,8 @@ async function main(): Promise<void> {
   if (wants('company') && !flag('--no-company')) await section('company', () => companySection({ report, percentile }));
   // Incremental sync of a 2,000-ticket month: bytes and ms of a first load, an unchanged month and one change.
   if (wants('sync-feed') && !flag('--no-sync-feed')) await section('sync-feed', () => syncFeedSection({ report, median }));
+  // 10 million tickets of 100,000 users on PostgreSQL: list, stats and analytics p95, and size per million.
+  if (wants('scale') && !flag('--no-scale')) await section('scale', () => scaleSection({ report, freePort, percentile }));
 
   if (SMOKE) {
     for (const [name, seconds] of Object.entries(sectionSeconds)) console.log(`smoke ${name}: ${seconds} s`);

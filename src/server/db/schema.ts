@@ -657,7 +657,6 @@ export const payments = pgTable(
   (t) => [index('payments_client_idx').on(t.clientId, t.createdAt)],
 );
 
-/** Support chat: one conversation per user at a time, answered from the staff inbox. */
 /** Stripe webhook events already handled: Stripe delivers at least once, each event id acts once. */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
@@ -665,6 +664,7 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: ts('received_at').notNull().defaultNow(),
 });
 
+/** Support chat: one conversation per user at a time, answered from the staff inbox. */
 export const chatConversations = pgTable(
   'chat_conversations',
   {
