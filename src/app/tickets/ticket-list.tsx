@@ -234,7 +234,9 @@ export function TicketCards({ rows, lists, selected = NONE, onToggle, allState =
   return (
     <div className="ticket-cards">
       {cfdi.panel}
-      {onToggle && canSelectAll && (
+      {/* There from the first paint (disabled until the selectable rows are known, as the table's): appearing
+          later, it pushed every card down (a layout shift). */}
+      {onToggle && (
         <label className="checkbox">
           <input
             type="checkbox"
@@ -242,6 +244,7 @@ export function TicketCards({ rows, lists, selected = NONE, onToggle, allState =
             ref={(el) => {
               if (el) el.indeterminate = allState === 'some';
             }}
+            disabled={!canSelectAll}
             onChange={onToggleAll}
           />
           <span>Seleccionar todos</span>
