@@ -40,6 +40,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { route: '* /api/v33/invoice_requests/:id*', why: 'an anonymous request’s status, PDF and resend by its unguessable id (e-mail masked for others; a user’s PDF only to that user)' },
   { route: 'GET /api/v3/tickets/:ref*', why: 'public receipt view of a merchant ticket by its unguessable ref' },
   { route: 'POST /api/v3/merchants/:short/tickets', why: 'point of sale, with its own X-Merchant-Key', refuses: { status: 401, message: MSG.merchantKeyInvalid } },
+  { route: 'GET /api/v3/payments/config.json', why: 'which card form the checkout shows, with Stripe’s publishable key (public by design): the same for everyone' },
   { route: 'POST /api/v3/payments/sandbox/tokens', why: 'sandbox card tokeniser, public like a publishable key (limited per address)' },
   { route: 'GET /api/v3/invitations/:file*', why: 'an invitation link shows its company before the invitee has an account' },
   { route: 'PUT /api/v3/invitations/:token/sign_up.json', why: 'sign-up from an invitation link (the token is the credential)' },
