@@ -213,3 +213,12 @@ export function readPacEnv(env: NodeJS.ProcessEnv = processEnv()): PacEnv {
   const timeout = Number(env.FINKOK_TIMEOUT_MS);
   return { pac: 'finkok', finkok: { username, password, url, timeoutMs: timeout > 0 ? timeout : undefined } };
 }
+
+/** Set by the primary in each API process it forks: its number (1…N); the first one runs the job scheduler. */
+export const WORKER_INDEX = 'CC_WORKER_INDEX';
+
+/** This API process's number among WORKERS (1 when the server runs as one process). */
+export function readWorkerIndex(env: NodeJS.ProcessEnv = processEnv()): number {
+  const n = Number(env[WORKER_INDEX] ?? '1');
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}

@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { readEnv, readWorkers, type ServerEnv } from './config';
+import { readEnv, readWorkerIndex, readWorkers, WORKER_INDEX, type ServerEnv } from './config';
 import { createDb } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seed } from './seed';
@@ -28,9 +28,6 @@ import { portalFromEnv } from './sat-sync/select';
 import { seedSatPortal } from './sat-sync/simulated-portal';
 import { demoMerchants, merchantSide } from './wiring';
 import { pacFromEnv } from './pac-select';
-
-/** Set by the primary in each API process it forks: its number (1…N); the first one runs the job scheduler. */
-const WORKER_INDEX = 'CC_WORKER_INDEX';
 
 /** Migrations and demo data: once per start, before any API process serves. */
 async function prepare(env: ServerEnv, database: Awaited<ReturnType<typeof createDb>>): Promise<void> {
@@ -80,7 +77,7 @@ async function main(): Promise<void> {
   const env = readEnv();
   const workers = readWorkers();
   if (workers > 1 && cluster.isPrimary) return primary(env, workers);
-  const index = Number(process.env[WORKER_INDEX] ?? '1');
+  const index = readWorkerIndex();
   const database = await createDb({ databaseUrl: env.databaseUrl, dataDir: env.databaseUrl ? undefined : join(env.dataDir, 'pglite') });
   if (cluster.isPrimary) await prepare(env, database);
   const files = diskFileStore(join(env.dataDir, 'files'));
