@@ -328,9 +328,13 @@ async function readFileEvents(env: ImportEnv, user: User, count: number): Promis
   let buffer = '';
   const deadline = Date.now() + 10_000;
   try {
+    // A read that loses the race to the 1 s tick is kept for the next turn (reading again would lose its chunk).
+    let read: ReturnType<typeof reader.read> | null = null;
     while ([...events.values()].filter((e) => e.status === 'importado').length < count && Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 1_000))]);
+      read ??= reader.read();
+      const chunk = await Promise.race([read, new Promise<null>((r) => setTimeout(() => r(null), 1_000))]);
       if (chunk === null) continue;
+      read = null;
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
       let cut: number;

@@ -23,9 +23,14 @@ async function readEvents(env: ImportEnv, user: User, until: (events: FileEvent[
   const deadline = Date.now() + 60_000;
   const pending = opts.whileOpen?.(events);
   try {
+    // A read that loses the race to the 1 s tick is kept for the next turn: reading again would leave
+    // its chunk to a promise nobody awaits, and the events in it would be lost.
+    let read: ReturnType<typeof reader.read> | null = null;
     while (!until(events) && Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 1_000))]);
+      read ??= reader.read();
+      const chunk = await Promise.race([read, new Promise<null>((r) => setTimeout(() => r(null), 1_000))]);
       if (chunk === null) continue;
+      read = null;
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
       let cut: number;
