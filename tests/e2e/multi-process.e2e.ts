@@ -181,9 +181,10 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     const id: string = up.json.response.files[0].id;
     const events = await fileEvents(stream, (ev) => ev.some((e) => e.id === id && !['recibido', 'procesando'].includes(e.status)));
     expect(events.filter((e) => e.id === id).at(-1)?.status).not.toMatch(/^(recibido|procesando)$/);
-    // Both processes take import jobs; pg-boss handed this one to exactly one of them, once.
-    const jobs = await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'cfdi-import' AND data->'uploadIds' ? $1`, [id]);
-    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // Both processes take import jobs; pg-boss handed this one to exactly one of them, once. The upload's
+    // status commits inside the job, and pg-boss marks the job completed just after: wait for that.
+    const jobs = async () => (await sql.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'cfdi-import' AND data->'uploadIds' ? $1`, [id])).rows;
+    await expect.poll(jobs, { timeout: 10_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 0 }]);
   });
 
   it('a chat message sent through A is read through B', async () => {
