@@ -119,6 +119,10 @@ export default function PwaPrompt() {
       if (waiting.state === 'activated') reload();
     });
     updateServiceWorker(true).catch(() => setUpdating(false));
+    // Told directly as well: workbox-window asks the waiting worker it knows of, which may not be the one
+    // waiting now when a later registration.update() found it (seen: the worker stayed 'installed').
+    // skipWaiting is idempotent, so a second message costs nothing.
+    waiting.postMessage({ type: 'SKIP_WAITING' });
   };
 
   const dismissIosHint = () => {
