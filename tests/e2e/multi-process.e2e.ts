@@ -1,7 +1,7 @@
 // Several API processes, one truth: two real servers (src/server/main.ts, the second with WORKERS=2) on one
 // fresh PostgreSQL database behind a round-robin proxy written here. What one process does, the other sees: upload statuses, chat,
 // revoked sessions, rate limits, idempotent replays, and an import job runs once. Node only (no browser);
-// needs PostgreSQL (DATABASE_URL), else it is skipped.
+// needs PostgreSQL (DATABASE_URL): skipped without it, except in CI where it fails (tests/tools/postgres.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,9 +13,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
 import { USERNAME_CHECKS_PER_MINUTE } from '../../src/server/accounts/username-availability';
+import { describePostgres, postgresUrl } from '../tools/postgres';
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) console.log('multi-process.e2e: sin DATABASE_URL (PostgreSQL) no hay varios procesos que probar; se omite.');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -131,7 +130,8 @@ async function fileEvents(res: Response, done: (events: { id: string; status: st
   return events;
 }
 
-describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
+describePostgres('two API processes on one PostgreSQL', () => {
+  const adminUrl = postgresUrl();
   const dbName = `cc_mp_${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-mp-'));
   let dbUrl = '';
@@ -145,7 +145,7 @@ describe.skipIf(!adminUrl)('two API processes on one PostgreSQL', () => {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
-    const u = new URL(adminUrl as string);
+    const u = new URL(adminUrl);
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
     // One after the other: the second finds the database migrated and seeded (both would wait on the lock anyway).

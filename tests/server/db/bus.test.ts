@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { memoryBus, pgBus, type Bus } from '../../../src/server/db/bus';
 import { createDb } from '../../../src/server/db/client';
+import { describePostgres, postgresUrl } from '../../tools/postgres';
 
 function next(bus: Bus, channel: string): Promise<string> {
   return new Promise((resolve) => {
@@ -36,8 +37,8 @@ describe('memory bus (PGlite)', () => {
   });
 });
 
-const url = process.env.DATABASE_URL;
-describe.skipIf(!url)('PostgreSQL bus (LISTEN/NOTIFY)', () => {
+describePostgres('PostgreSQL bus (LISTEN/NOTIFY)', () => {
+  const url = postgresUrl();
   it('a message published by one process reaches the other, and its own subscribers', async () => {
     const a = await createDb({ databaseUrl: url, poolMax: 2 });
     const b = await createDb({ databaseUrl: url, poolMax: 2 });
@@ -53,7 +54,7 @@ describe.skipIf(!url)('PostgreSQL bus (LISTEN/NOTIFY)', () => {
 
   it('listens again after its connection is killed, and reports the gap', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const bus = pgBus(url as string, { notify: (ch, p) => pool.query('SELECT pg_notify($1, $2)', [ch, p]), retryMs: 50 });
+    const bus = pgBus(url, { notify: (ch, p) => pool.query('SELECT pg_notify($1, $2)', [ch, p]), retryMs: 50 });
     const gap = new Promise<void>((resolve) => bus.onGap(resolve));
     const first = next(bus, 'cc_test_gap');
     await bus.ready();
