@@ -4,6 +4,7 @@
 // bounded, lost on restart) and a FileStore (one small JSON per UUID), which survives a restart so a
 // re-issued invoice can still cancel the one stamped before it.
 import type { FileStore } from '../files/file-store';
+import { jsonRecords, MEMORY_RECORDS_LIMIT, type JsonRecords } from './json-records';
 import type { CancelMotive, CancelState, Cancelable } from './pac';
 
 export interface SandboxCancellation {
@@ -40,46 +41,16 @@ export interface SandboxRecord {
   cancellation: SandboxCancellation | null;
 }
 
-export interface SandboxLedger {
-  get(uuid: string): Promise<SandboxRecord | undefined>;
-  put(record: SandboxRecord): Promise<void>;
-}
+export type SandboxLedger = JsonRecords<SandboxRecord>;
 
 /** Records kept by a memory ledger before the oldest go: a long-running demo stamps without end. */
-export const MEMORY_LEDGER_LIMIT = 50_000;
+export const MEMORY_LEDGER_LIMIT = MEMORY_RECORDS_LIMIT;
 
 export function memoryLedger(limit = MEMORY_LEDGER_LIMIT): SandboxLedger {
-  const records = new Map<string, SandboxRecord>();
-  return {
-    async get(uuid) {
-      const r = records.get(uuid);
-      return r ? structuredClone(r) : undefined;
-    },
-    async put(record) {
-      records.delete(record.uuid);
-      records.set(record.uuid, structuredClone(record));
-      if (records.size > limit) records.delete(records.keys().next().value!);
-    },
-  };
+  return jsonRecords<SandboxRecord>(undefined, 'sandbox-pac', limit);
 }
 
-const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
-
-/** One JSON per UUID under `prefix/` in the files store (keys made here from a checked UUID only, lowercased as keys are). */
+/** One JSON per UUID under `prefix/` in the files store. */
 export function fileLedger(files: FileStore, prefix = 'sandbox-pac'): SandboxLedger {
-  const key = (uuid: string) => {
-    if (!UUID.test(uuid)) throw new Error('sandbox ledger: not a UUID');
-    const id = uuid.toLowerCase();
-    return `${prefix}/${id.slice(0, 2)}/${id}.json`;
-  };
-  return {
-    async get(uuid) {
-      if (!UUID.test(uuid)) return undefined;
-      const bytes = await files.get(key(uuid));
-      return bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as SandboxRecord) : undefined;
-    },
-    async put(record) {
-      await files.put(key(record.uuid), new TextEncoder().encode(JSON.stringify(record)));
-    },
-  };
+  return jsonRecords<SandboxRecord>(files, prefix);
 }
