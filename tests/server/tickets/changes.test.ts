@@ -1,24 +1,21 @@
 // The change feed (incremental sync): writes, soft and hard deletes in order, paging by cursor, the owner's
 // accounts only, and hostile cursors refused in Spanish.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { MERCHANTS } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import type { Ticket } from '../../../src/domain/ticket';
 import { receipts, tickets } from '../../../src/server/db/schema';
 import { attachReceipt } from '../receipts/receipt-fixtures';
-import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
+import { DRIVERS, type Harness } from '../helpers/harness';
+import { harnessWithOwner } from './owner-setup';
 import { createEntry, ownerWithRfc, spending, type Owner } from './ticket-fixtures';
 
 describe.each(DRIVERS)('ticket change feed on %s', (driver) => {
   let h: Harness;
   let a: Owner;
-  beforeAll(async () => {
-    h = await createHarness(driver);
-    a = await ownerWithRfc(h);
-  });
-  afterAll(async () => h?.close());
+  harnessWithOwner(driver, (setup) => ({ h, a } = setup));
 
   const feed = (since: string, opts: { limit?: number; rfc?: string; token?: string } = {}) =>
     h.call('GET', `/api/v2/tickets/changes?usuario[rfc_owner]=${opts.rfc ?? a.rfc}&since=${since}${opts.limit !== undefined ? `&limit=${opts.limit}` : ''}`, { token: opts.token ?? a.token });

@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { MSG } from '../../../src/domain/messages';
 import { manualTicketPayload } from '../../../src/domain/spending-form';
 import { tickets } from '../../../src/server/db/schema';
-import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
-import { createEntry, ownerWithRfc, spending, type Owner } from './ticket-fixtures';
+import { DRIVERS, type Harness } from '../helpers/harness';
+import { harnessWithOwner } from './owner-setup';
+import { createEntry, spending, type Owner } from './ticket-fixtures';
 
 describe.each(DRIVERS)('ticket creation is idempotent on %s', (driver) => {
   let h: Harness;
   let a: Owner;
-  beforeAll(async () => {
-    h = await createHarness(driver);
-    a = await ownerWithRfc(h);
-  });
-  afterAll(async () => h?.close());
+  harnessWithOwner(driver, (setup) => ({ h, a } = setup));
 
   const rows = async (id: string) => (await h.database.db.select().from(tickets).where(eq(tickets.id, id))).length;
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { ATTACHMENT_MAX_BYTES } from '../../../src/domain/spending-form';
 import { tickets } from '../../../src/server/db/schema';
 import { receiptPng } from '../../../src/server/demo/png';
-import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
-import { createEntry, ownerWithRfc, pngOfSize, spending, uploadImage, type Owner } from './ticket-fixtures';
+import { DRIVERS, type Harness } from '../helpers/harness';
+import { harnessWithOwner } from './owner-setup';
+import { createEntry, pngOfSize, spending, uploadImage, type Owner } from './ticket-fixtures';
 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;');
@@ -15,12 +16,10 @@ describe.each(DRIVERS)('ticket images on %s', (driver) => {
   let h: Harness;
   let a: Owner;
   let ticketId: string;
-  beforeAll(async () => {
-    h = await createHarness(driver);
-    a = await ownerWithRfc(h);
+  harnessWithOwner(driver, async (setup) => {
+    ({ h, a } = setup);
     ticketId = (await createEntry(h, a, spending({ date: '2026/07/07' }))).id;
   });
-  afterAll(async () => h?.close());
 
   const imageOf = (id: string, token: string) => h.app.request(`/api/v2/ticket_image?ticket_id=${id}&access_token=${token}`);
 

@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { MERCHANTS } from '../../../src/domain/merchants';
 import { MSG } from '../../../src/domain/messages';
 import { manualTicketPayload } from '../../../src/domain/spending-form';
 import type { Ticket } from '../../../src/domain/ticket';
 import { tickets } from '../../../src/server/db/schema';
-import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
+import { DRIVERS, type Harness } from '../helpers/harness';
+import { harnessWithOwner } from './owner-setup';
 import { createEntry, income, listMonth, ownerWithRfc, pngOfSize, spending, tomorrow, uploadImage, type Owner } from './ticket-fixtures';
 
 describe.each(DRIVERS)('tickets API on %s', (driver) => {
   let h: Harness;
   let a: Owner;
-  beforeAll(async () => {
-    h = await createHarness(driver);
-    a = await ownerWithRfc(h);
-  });
-  afterAll(async () => h?.close());
+  harnessWithOwner(driver, (setup) => ({ h, a } = setup));
 
   it('lists the supported companies: manual entries as id 1, tickets made from a CFDI file as id 2', async () => {
     const r = await h.call('GET', '/company/all.json');
