@@ -11,7 +11,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Result as LoadResult } from 'autocannon';
-import { and, eq } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MANUAL_COMPANY_ID, TICKET_TYPE } from '../../src/domain/ticket';
 import { IVA_16 } from '../../src/server/cfdi/build';
@@ -19,11 +18,10 @@ import { issueSandboxCfdi } from '../../src/server/cfdi/issue';
 import { readCfdi } from '../../src/server/cfdi/read';
 import { openTestCsd } from '../../src/server/cfdi/seal';
 import { createDb } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
-import { clients, tickets, users } from '../../src/server/db/schema';
-import { seed } from '../../src/server/seed';
+import { tickets } from '../../src/server/db/schema';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
 import { diskFileStore } from '../../src/server/files/file-store';
+import { demoAccount } from './bench-database';
 import { cfdiParsePerSecond } from './cfdi-parse';
 import { factsFromCfdi, saveReceipt } from '../../src/server/cfdi/receipts';
 import { seededRandom } from '../../src/domain/seeded-random';
@@ -47,13 +45,8 @@ export interface DataBenchDeps {
 async function seedData(dataDir: string, report: DataBenchDeps['report']): Promise<void> {
   const database = await createDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATABASE_URL ? undefined : join(dataDir, 'pglite') });
   try {
-    await runMigrations(database);
-    await seed(database.db);
+    const { userId, clientId } = await demoAccount(database, RFC, 'BENCHMARK SA DE CV');
     const db = database.db;
-    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USER.username));
-    if (!demo) throw new Error('sin usuario demo');
-    await db.insert(clients).values({ userId: demo.id, rfc: RFC, name: 'BENCHMARK SA DE CV' }).onConflictDoNothing();
-    const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, demo.id), eq(clients.rfc, RFC)));
     const rnd = seededRandom(42);
     const started = performance.now();
     const start = Date.UTC(YEARS[0], 0, 1, 6);
@@ -64,8 +57,8 @@ async function seedData(dataDir: string, report: DataBenchDeps['report']): Promi
         const expense = rnd() < 0.8;
         return {
           id: v7({ msecs: at.getTime() }),
-          userId: demo.id,
-          clientId: client!.id,
+          userId,
+          clientId,
           type: expense ? TICKET_TYPE.expense : TICKET_TYPE.income,
           statusId: expense ? 3 : 9,
           companyId: MANUAL_COMPANY_ID,
@@ -100,9 +93,9 @@ async function seedData(dataDir: string, report: DataBenchDeps['report']): Promi
       const xml = new TextEncoder().encode(issued.xml);
       const read = readCfdi(xml);
       if (!read.ok) throw new Error(read.reason);
-      const { id: receiptId } = await saveReceipt(db, files, { userId: demo.id, clientId: client!.id, facts: factsFromCfdi(read.cfdi), xml });
+      const { id: receiptId } = await saveReceipt(db, files, { userId, clientId, facts: factsFromCfdi(read.cfdi), xml });
       await db.insert(tickets).values({
-        id: v7({ msecs: at.getTime() }), userId: demo.id, clientId: client!.id, type: TICKET_TYPE.expense, statusId: 4, companyId: 2,
+        id: v7({ msecs: at.getTime() }), userId, clientId, type: TICKET_TYPE.expense, statusId: 4, companyId: 2,
         amount: read.cfdi.amountMxn, receivedAt: at, metaTagId: 14, receiptId,
       });
     }

@@ -4,7 +4,7 @@
 // (one feed request) and a sync after one ticket changed. Bytes are the response bodies the phone
 // downloads; ms is the whole pull (request, JSON, Dexie writes).
 import 'fake-indexeddb/auto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MANUAL_COMPANY_ID, TICKET_TYPE } from '../../src/domain/ticket';
 import { createDb as createDeviceDb } from '../../src/offline/db';
@@ -12,12 +12,10 @@ import { createHttp } from '../../src/offline/http';
 import { pullMonth, type PullResult } from '../../src/offline/pull';
 import { createApp } from '../../src/server/app';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
-import { runMigrations } from '../../src/server/db/migrate';
-import { clients, tickets, users } from '../../src/server/db/schema';
+import { tickets } from '../../src/server/db/schema';
 import { memoryFileStore } from '../../src/server/files/file-store';
 import { devMailboxMailer } from '../../src/server/mail/mailer';
-import { seed } from '../../src/server/seed';
-import { openBenchDatabase } from './bench-database';
+import { demoAccount, openBenchDatabase } from './bench-database';
 import { sized } from './scale';
 
 const RFC = 'SYNC850101AB1';
@@ -35,18 +33,13 @@ const local = { incoming: { socket: { remoteAddress: '127.0.0.1', remoteFamily: 
 export async function syncFeedSection(deps: SyncFeedBenchDeps): Promise<void> {
   const { database, drop, driver } = await openBenchDatabase();
   try {
-    await runMigrations(database);
-    await seed(database.db);
+    const { userId, clientId } = await demoAccount(database, RFC, 'SINCRONIZACION SA DE CV');
     const db = database.db;
-    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USER.username));
-    if (!demo) throw new Error('sin usuario demo');
-    await db.insert(clients).values({ userId: demo.id, rfc: RFC, name: 'SINCRONIZACION SA DE CV' }).onConflictDoNothing();
-    const [client] = await db.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, demo.id), eq(clients.rfc, RFC)));
     const start = Date.UTC(MONTH.year, MONTH.month - 1, 2, 12);
     const rows = Array.from({ length: TICKETS }, (_, i) => {
       const at = new Date(start + (i % 27) * 86_400_000 + i * 1000);
       return {
-        id: v7({ msecs: at.getTime() }), userId: demo.id, clientId: client!.id, type: TICKET_TYPE.expense, statusId: 3,
+        id: v7({ msecs: at.getTime() }), userId, clientId, type: TICKET_TYPE.expense, statusId: 3,
         companyId: MANUAL_COMPANY_ID, amount: (100 + (i % 900)).toFixed(2), receivedAt: at, metaTagId: 1 + (i % 23), note: `Ticket ${i}`,
       };
     });
