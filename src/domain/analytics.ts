@@ -1,7 +1,7 @@
 // Spending summaries (spec §2 summary card and annual view, §9): top 5 plus 'Otros', change against
 // the previous period, and the year's balance. The server sends every group; the screens use these.
 import { UNCATEGORIZED_LABEL } from './categories';
-import { INCOME_TYPES, MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE } from './ticket';
+import { CFDI_COMPANY_SHORT_NAME, INCOME_TYPES, MANUAL_COMPANY_SHORT_NAME, TICKET_TYPE } from './ticket';
 import { roundCents } from './money';
 
 export interface LabelValue {
@@ -84,11 +84,14 @@ export function sharePercent(value: number, total: number): number {
 }
 
 /**
- * The establishment a spending counts under (analytics by venue): the CFDI's issuer when the ticket
- * has one, else its supported company's name; null for a manual entry without a CFDI, which names no
- * place ('Principales establecimientos' leaves it out). The server's SQL groups by the same rule.
+ * The establishment a spending counts under (analytics by venue): a merchant's brand ('Autozone', its
+ * company's name) as the ticket rows show it, not the legal name on its CFDI; else the CFDI's issuer when
+ * the ticket has one, else its supported company's name; null for a manual entry without a CFDI, which
+ * names no place ('Principales establecimientos' leaves it out). The server's SQL groups by the same rule.
  */
 export function venueLabel(t: { receipt: { name_issuer: string } | null; company_short_name: string }, companyName: string): string | null {
+  const merchant = t.company_short_name !== MANUAL_COMPANY_SHORT_NAME && t.company_short_name !== CFDI_COMPANY_SHORT_NAME;
+  if (merchant && companyName) return companyName;
   if (t.receipt?.name_issuer) return t.receipt.name_issuer;
   return t.company_short_name === MANUAL_COMPANY_SHORT_NAME ? null : companyName;
 }

@@ -134,5 +134,8 @@ describe('venue of a spending', () => {
     expect(venueLabel({ receipt: { name_issuer: '' }, company_short_name: 'cfdi' }, 'Factura importada')).toBe('Factura importada');
     expect(venueLabel({ receipt: null, company_short_name: 'manual' }, 'Registro manual')).toBeNull();
     expect(venueLabel({ receipt: { name_issuer: 'Pemex' }, company_short_name: 'manual' }, 'Registro manual')).toBe('Pemex');
+    // A merchant's ticket shows its brand, as its row does, before and after its CFDI names the legal name.
+    expect(venueLabel({ receipt: { name_issuer: 'REFACCIONARIA AUTOPARTES DEL NORESTE' }, company_short_name: 'autozone' }, 'Autozone')).toBe('Autozone');
+    expect(venueLabel({ receipt: null, company_short_name: 'autozone' }, 'Autozone')).toBe('Autozone');
   });
 });

@@ -76,17 +76,22 @@ const byValue = (a: Group, b: Group) => b.value - a.value || (a.label < b.label 
 /**
  * Spending (type 2) of a period and of the one before, by venue and by category: the two periods are
  * adjacent, so it is one range read of the totals grouped by GROUPING SETS ((period, venue), (period,
- * category)). Venue: the CFDI issuer's name, else the supported company's (kept so by the triggers);
- * manual entries count in the categories but name no establishment, so they are left out of the venues.
+ * category)). Venue: the CFDI issuer's name, else the supported company's (kept so by the triggers), shown
+ * as the ticket rows show it: a merchant's invoice names its legal name, and is shown (and grouped) by the
+ * merchant's brand ('Autozone'), with its tickets not invoiced yet; manual entries count in the categories
+ * but name no establishment, so they are left out of the venues.
  * Every group is returned, sorted by value descending; the client makes the top 5 and 'Otros'.
  */
+/** The brand of the merchant whose legal name (its CFDI's Emisor Nombre) a venue is; null for any other venue. */
+const merchantBrand = sql`(select ${companies.name} from ${companies} where ${companies.kind} = 'merchant' and ${companies.legalName} <> '' and ${companies.legalName} = ${totals.venue} order by ${companies.id} limit 1)`;
+
 export async function spendingAnalytics(db: Db, clientId: number, year: number, month?: number): Promise<SpendingAnalytics> {
   const { past, current } = periods(year, month);
   const category = sql<string>`coalesce(${metaTags.metaTag}, ${NO_CATEGORY})`;
   const rows = await db
     .select({
       isCurrent: sql<boolean>`(${totals.month} >= ${current.from}::date)`,
-      venue: sql<string | null>`${totals.venue}`,
+      venue: sql<string | null>`coalesce(${merchantBrand}, ${totals.venue})`,
       category,
       value: sql<string>`round(sum(${totals.total}), 2)::text`,
       // A venue group of manual entries: their venue is the manual company's name, which names no place.

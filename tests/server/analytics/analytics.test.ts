@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { sql } from 'drizzle-orm';
-import { clients, ticketMonthTotals, tickets } from '../../../src/server/db/schema';
+import { clients, companies, ticketMonthTotals, tickets } from '../../../src/server/db/schema';
 import { attachReceipt } from '../receipts/receipt-fixtures';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { createEntry, income, ownerWithRfc, spending, type Owner } from '../tickets/ticket-fixtures';
@@ -179,6 +179,26 @@ describe.each(DRIVERS)('stats and spending analytics on %s', (driver) => {
       expect(r.status, path).toBe(400);
       expect(r.json, path).toEqual({ errors: [message] });
     }
+  });
+
+  it("names a merchant's spending by its brand, as the rows do, invoiced (its CFDI names the legal name) or not", async () => {
+    const db = h.database.db;
+    const [autozone] = await db.select({ id: companies.id, name: companies.name, legalName: companies.legalName }).from(companies).where(eq(companies.shortName, 'autozone'));
+    expect(autozone!.legalName).not.toBe(autozone!.name);
+    const invoiced = await add(a, spending({ amount: '300', date: '2026/08/03', category: '5' }));
+    await db.update(tickets).set({ companyId: autozone!.id }).where(eq(tickets.id, invoiced));
+    await attachReceipt(h, a, invoiced, { uuid: '44444444-2222-4333-8444-555555555555', facts: { nameIssuer: autozone!.legalName } });
+    const notYet = await add(a, spending({ amount: '20.50', date: '2026/08/04', category: '5' }));
+    await db.update(tickets).set({ companyId: autozone!.id }).where(eq(tickets.id, notYet));
+    const other = await add(a, spending({ amount: '10', date: '2026/08/05', category: '5' }));
+    await attachReceipt(h, a, other, { uuid: '55555555-2222-4333-8444-555555555555', facts: { nameIssuer: 'PAPELERÍA LA PLUMA' } });
+    await add(a, spending({ amount: '1000', date: '2026/08/06', category: '5' }));
+    const aug = await analytics(a, `${a.rfc}/2026/8`);
+    expect(aug.json.response.current.venues).toEqual([
+      { label: 'Autozone', value: 320.5 },
+      { label: 'PAPELERÍA LA PLUMA', value: 10 },
+    ]);
+    expect(aug.json.response.current.categories).toEqual([{ label: 'Hospedaje', value: 1330.5 }]);
   });
 
   it('keeps the monthly totals exact under every kind of write (they are what analytics read)', async () => {
