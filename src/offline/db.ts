@@ -121,6 +121,15 @@ export const SCHEMA_V3 = {
   formFields: 'companyId',
 } as const;
 
+/**
+ * Version 4, additive: tickets by [currency+received_at], so the last rate the user used for a currency
+ * (app/spending/last-rate.ts) reads that currency's newest tickets instead of every ticket on the device.
+ */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  tickets: `${SCHEMA_V2.tickets}, [currency+received_at]`,
+} as const;
+
 export function createDb(name: string = DB_NAME): AppDb {
   // Strict durability: an acknowledged outbox write survives a crash or power loss (Chromium
   // otherwise reports success before the data reaches the disk).
@@ -128,6 +137,7 @@ export function createDb(name: string = DB_NAME): AppDb {
   db.version(1).stores(SCHEMA_V1);
   db.version(2).stores(SCHEMA_V2);
   db.version(3).stores(SCHEMA_V3);
+  db.version(4).stores(SCHEMA_V4);
   // A newer tab upgrading the schema must not be blocked by this one: close and let it reload.
   db.on('versionchange', () => {
     db.close();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { createDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, type AppDb } from '../../src/offline/db';
+import { createDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V4, type AppDb } from '../../src/offline/db';
 import { isFresh, LIST_TTL_MS, listAccounts, putAccount, replaceAccounts, storeList } from '../../src/offline/local-data';
 import { account } from './fixtures';
 
@@ -16,15 +16,15 @@ describe('Dexie schema', () => {
   it('v2 has the v1 tables plus tickets, outbox, blobs and companies with their indexes', async () => {
     fresh();
     await db.open();
-    expect(db.verno).toBe(3);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V3).sort());
+    expect(db.verno).toBe(4);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(SCHEMA_V4).sort());
     for (const t of Object.keys(SCHEMA_V1)) expect(Object.keys(SCHEMA_V2)).toContain(t);
     expect(db.accounts.schema.primKey.keyPath).toBe('diverza_client_id');
     expect(db.plans.schema.primKey.keyPath).toBe('id');
     expect(db.meta.schema.primKey.keyPath).toBe('key');
     expect(db.accounts.schema.indexes.map((i) => i.name)).toContain('rfc');
     expect(db.tickets.schema.primKey.keyPath).toBe('ticket_id');
-    expect(db.tickets.schema.indexes.map((i) => i.name).sort()).toEqual(['[rfc+month+received_at]', '[rfc+month]', 'syncState']);
+    expect(db.tickets.schema.indexes.map((i) => i.name).sort()).toEqual(['[currency+received_at]', '[rfc+month+received_at]', '[rfc+month]', 'syncState']);
     expect(db.outbox.schema.primKey.auto).toBe(true);
     expect(db.outbox.schema.indexes.map((i) => i.name).sort()).toEqual(['opId', 'status', 'ticketId', 'ticketIds']);
     expect(db.outbox.schema.idxByName.opId?.unique).toBe(true);
@@ -45,7 +45,7 @@ describe('Dexie schema', () => {
 
     db = createDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect((await db.accounts.get(7))?.rfc).toBe('AAA010101AAA');
     expect(await db.categories.toArray()).toEqual([{ id: 1, meta_tag: 'Alimentos' }]);
     expect(await db.meta.get('categories')).toEqual({ key: 'categories', fetchedAt: 123 });

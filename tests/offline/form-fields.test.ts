@@ -27,7 +27,7 @@ describe('form definitions table (Dexie v3)', () => {
 
     db = createDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.formFields.schema.primKey.keyPath).toBe('companyId');
     expect((await db.companies.get('autozone'))?.diverza_client_id).toBe(3);
     expect(await db.formFields.count()).toBe(0);

@@ -21,9 +21,17 @@ export function lastRateOf(tickets: Iterable<RateTicket>, currency: string): Las
   return null;
 }
 
-/** Reads the device's tickets of that currency (every account of this user on the device). */
+/**
+ * Reads the device's tickets of that currency (every account of this user on the device), newest first
+ * through the [currency+received_at] index, and stops at the first one that gives a rate.
+ */
 export async function loadLastRate(db: AppDb, currency: string): Promise<LastRate | null> {
   if (currency === NATIONAL_CURRENCY) return null;
-  const tickets = await db.tickets.filter((t) => t.currency === currency).toArray();
-  return lastRateOf(tickets, currency);
+  const newest = await db.tickets
+    .where('[currency+received_at]')
+    .between([currency, ''], [currency, '\uffff'], true, true)
+    .reverse()
+    .filter((t) => Boolean(t.original_amount) && impliedRate(t.original_amount ?? '', t.amount) !== null)
+    .first();
+  return newest ? lastRateOf([newest], currency) : null;
 }
