@@ -1,7 +1,7 @@
 // Opens the database: PGlite (embedded, files under DATA_DIR or in memory) or PostgreSQL (DATABASE_URL),
 // behind one Drizzle type so the rest of the server does not care which.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -106,4 +106,61 @@ export function pgliteExecutor(pglite: PGlite): SqlExecutor {
       return { rows: r.rows };
     },
   };
+}
+
+/**
+ * A statement PGlite parses and plans once (a named prepared statement), then runs with one call into
+ * the database per use: PGlite's own query() parses, describes and binds anew each time, in five calls.
+ * Answers the rows as arrays, with PGlite's type parsers. Runs when no transaction is open, like query().
+ */
+export function pglitePrepared(pglite: PGlite, name: string, text: string): (values: readonly (string | number | null)[]) => Promise<unknown[][]> {
+  // The name belongs to the PGlite session, which every Drizzle handle on it shares: one runner per name.
+  const byName = pglitePreparedOf.get(pglite) ?? new Map<string, PgliteRunner>();
+  pglitePreparedOf.set(pglite, byName);
+  let runner = byName.get(name);
+  if (!runner) byName.set(name, (runner = newPglitePrepared(pglite, name, text)));
+  return runner;
+}
+
+type PgliteRunner = (values: readonly (string | number | null)[]) => Promise<unknown[][]>;
+const pglitePreparedOf = new WeakMap<PGlite, Map<string, PgliteRunner>>();
+
+function newPglitePrepared(pglite: PGlite, name: string, text: string): PgliteRunner {
+  const { serialize } = protocol;
+  let prepared: Promise<void> | null = null;
+  const prepare = () =>
+    pglite.execProtocolStream(concatBytes([serialize.parse({ name, text }), serialize.sync()]), { syncToFs: false }).then(() => undefined);
+  const run = async (values: readonly (string | number | null)[]): Promise<unknown[][]> => {
+    const message = concatBytes([
+      serialize.bind({ statement: name, values: values.map((v) => (v === null ? null : String(v))) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    // The whole message runs in one call; after an error the backend skips to the Sync, so it stays usable.
+    const messages = await pglite.execProtocolStream(message, { syncToFs: false });
+    const [result] = parse.parseResults(messages, pglite.parsers, { rowMode: 'array' });
+    return (result?.rows ?? []) as unknown[][];
+  };
+  return (values) =>
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        prepared ??= prepare().catch((err: unknown) => {
+          prepared = null;
+          throw err;
+        });
+        await prepared;
+        return run(values);
+      }),
+    );
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

@@ -8,7 +8,9 @@ import { formatCents, toCents } from '../../domain/decimal';
 import type { TicketInvoice } from '../../domain/invoicing';
 import type { CancelStatus, CfdiFinding, CfdiTipo, ReceiptPayment, SealState, Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
-import type { Db } from '../db/client';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { pglitePrepared, type Db } from '../db/client';
 import { cfdiPayments, clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
 import { mexicoCityIso } from '../../domain/mexico-time';
@@ -289,6 +291,119 @@ export async function ownTicketsInRange(db: Db, userId: number, rfc: string, fro
   const invoices = await invoicesOf(db, rows);
   const links = await linksOf(db, rows);
   return rows.map((r) => toTicket(r, invoices.get(r.id) ?? null, links.get(r.id)));
+}
+
+// The month list again, as JSON text kept per process: phones ask for the same months over and over, and
+// shaping them (rows → ticket JSON → text) cost far more than the database's part. Each request still asks
+// the database, in one small statement, for the account and a version of the range: the count, the sum and
+// a hash-sum of the change_seq of the range's tickets (deleted ones included). Every write that can change
+// a ticket's JSON gives the ticket a new, larger change_seq (migration 0015: the ticket itself, its CFDI,
+// its invoice request, its review, a payment of it), and one that moves or removes a ticket changes the
+// count or the sums, so an unchanged version means an unchanged list — in this process and in any other,
+// with no invalidation to miss. Not covered by change_seq, so never kept: a list with a CFDI that replaces
+// another (its `replaces` shows the other CFDI's state, whose changes do not always touch this ticket).
+// Usernames, company names and tag names are written only by the seed, before the server serves.
+const KEPT_MAX_ENTRIES = 2_000;
+const KEPT_MAX_CHARS = 32 * 1024 * 1024;
+
+interface Kept {
+  version: string;
+  json: string;
+}
+
+/** Least recently used first (a Map keeps insertion order; a hit is moved to the end). */
+class KeptLists {
+  private readonly map = new Map<string, Kept>();
+  private chars = 0;
+
+  get(key: string): Kept | undefined {
+    const e = this.map.get(key);
+    if (e) {
+      this.map.delete(key);
+      this.map.set(key, e);
+    }
+    return e;
+  }
+
+  set(key: string, e: Kept): void {
+    this.delete(key);
+    if (e.json.length > KEPT_MAX_CHARS / 4) return;
+    this.map.set(key, e);
+    this.chars += e.json.length;
+    for (const [k, old] of this.map) {
+      if (this.map.size <= KEPT_MAX_ENTRIES && this.chars <= KEPT_MAX_CHARS) break;
+      this.map.delete(k);
+      this.chars -= old.json.length;
+    }
+  }
+
+  delete(key: string): void {
+    const old = this.map.get(key);
+    if (!old) return;
+    this.map.delete(key);
+    this.chars -= old.json.length;
+  }
+}
+
+const keptLists = new WeakMap<Db, KeptLists>();
+/** The account with that RFC of the caller, and the version of its tickets in [$3, $4). */
+const RANGE_VERSION_SQL = `SELECT c.id, (SELECT count(*) || ':' || coalesce(sum(t.change_seq), 0) || ':' || coalesce(sum(hashint8extended(t.change_seq, 0)), 0)
+    FROM tickets t WHERE t.client_id = c.id AND t.received_at >= $3::timestamptz AND t.received_at < $4::timestamptz)
+  FROM clients c WHERE c.user_id = $1 AND c.rfc = $2`;
+const RANGE_VERSION_NAME = 'own_range_version';
+
+type RangeVersion = (values: [userId: number, rfc: string, from: string, to: string]) => Promise<[clientId: number, version: string] | undefined>;
+
+/**
+ * Straight to the driver, as a statement each connection parses and plans once: this runs on every month
+ * list, and the query builder's own work (and, on PGlite, its five calls per query) cost more than the statement.
+ */
+function rangeVersionOf(db: Db): RangeVersion {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) {
+    const run = pglitePrepared(client, RANGE_VERSION_NAME, RANGE_VERSION_SQL);
+    return async (values) => (await run(values))[0] as [number, string] | undefined;
+  }
+  if (client instanceof pg.Pool) {
+    return async (values) => {
+      const r = await client.query<[number, string]>({ name: RANGE_VERSION_NAME, text: RANGE_VERSION_SQL, values, rowMode: 'array' });
+      return r.rows[0];
+    };
+  }
+  throw new Error('ticket-json: base de datos desconocida');
+}
+const rangeVersions = new WeakMap<Db, RangeVersion>();
+
+const replacesAnother = (t: TicketJson): boolean => t.receipt?.details?.related?.some((x) => x.type === '04') ?? false;
+
+/**
+ * ownTicketsInRange as JSON text (JSON.stringify of its list, byte for byte), from this process's copy
+ * while the range's version is unchanged; undefined when the caller has no account with that RFC.
+ */
+export async function ownTicketsInRangeJson(db: Db, userId: number, rfc: string, from: Date, to: Date): Promise<string | undefined> {
+  let version = rangeVersions.get(db);
+  if (!version) rangeVersions.set(db, (version = rangeVersionOf(db)));
+  let kept = keptLists.get(db);
+  if (!kept) keptLists.set(db, (kept = new KeptLists()));
+  const owned = normalizeRfc(rfc);
+  const range = { from: from.toISOString(), to: to.toISOString() };
+  // Read before the list: a write between the two leaves a version older than the list, so the next
+  // request sees another version and reads again (never the other way round).
+  const head = await version([userId, owned, range.from, range.to]);
+  if (!head) return undefined;
+  const [clientId, current] = head;
+  const key = `${clientId}|${owned}|${range.from}|${range.to}`;
+  const hit = kept.get(key);
+  if (hit && hit.version === current) return hit.json;
+  const list = await ownTicketsInRange(db, userId, rfc, from, to);
+  if (!list) {
+    kept.delete(key);
+    return undefined;
+  }
+  const json = JSON.stringify(list);
+  if (list.some(replacesAnother)) kept.delete(key);
+  else kept.set(key, { version: current, json });
+  return json;
 }
 
 /** The live tickets of one tax account among ids, in no particular order (the change feed's page). */
