@@ -46,6 +46,7 @@ import { viewsSection } from './views';
 import { syncFeedSection } from './sync-feed';
 import { scaleSection } from './scale-bench';
 import { chromiumExecutable } from '../tools/system-tools';
+import { processGroupCpuMs } from './cpu-time';
 import { SMOKE, sized } from './scale';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -143,6 +144,8 @@ async function section(name: string, run: () => unknown): Promise<void> {
 
 interface Server {
   url: string;
+  /** The server's process group (tsx and its node child), for its CPU time. */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -194,7 +197,7 @@ async function startServer(): Promise<Server> {
     }
     try {
       const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
-      if (res.status < 500) return { url, stop };
+      if (res.status < 500) return { url, pid: child.pid, stop };
     } catch {
       // not listening yet
     }
@@ -474,10 +477,45 @@ async function fullestMonth(base: string, session: DemoSession): Promise<{ path:
   return best;
 }
 
-async function loadSection(base: string, session: DemoSession): Promise<void> {
+/** Transactions PostgreSQL counted in the bench's database so far (each statement outside BEGIN is one). */
+async function pgTransactions(): Promise<number | undefined> {
+  if (!process.env.DATABASE_URL) return undefined;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    // Backends report their counts at most once a second when idle.
+    await new Promise((r) => setTimeout(r, 1100));
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(rows[0]?.n ?? NaN);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One load run that also reports, per answered request, the server's CPU milliseconds (all its processes;
+ * under load the wall figures of a shared machine say less than this) and, on PostgreSQL, its statements.
+ */
+async function measuredLoad(server: Server, name: string, options: LoadOptions): Promise<{ result: LoadResult; p50: number; p95: number }> {
+  const txBefore = await pgTransactions();
+  const cpuBefore = server.pid === undefined ? undefined : processGroupCpuMs(server.pid);
+  const run = await load(options);
+  const cpuAfter = server.pid === undefined ? undefined : processGroupCpuMs(server.pid);
+  const txAfter = await pgTransactions();
+  const requests = run.result.requests.total;
+  if (cpuBefore !== undefined && cpuAfter !== undefined && requests > 0) report(`${name}-server-cpu-ms-per-req`, round((cpuAfter - cpuBefore) / requests, 3));
+  // Minus the two statements pgTransactions makes itself.
+  if (txBefore !== undefined && txAfter !== undefined && requests > 0) report(`${name}-db-statements-per-req`, round((txAfter - txBefore - 2) / requests, 2));
+  return run;
+}
+
+async function loadSection(server: Server, session: DemoSession): Promise<void> {
+  const base = server.url;
   // GET /api/v2/tickets, the route every phone calls most, on the database this run uses ('database').
   const month = await fullestMonth(base, session);
-  const tickets = await load({
+  const tickets = await measuredLoad(server, 'month-list', {
     url: `${base}${month.path}`,
     connections: 50,
     duration: sized(10, 1),
@@ -489,7 +527,7 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
   report('month-list-p95-ms', round(tickets.p95, 1));
   report('month-list-non2xx', tickets.result.non2xx + tickets.result.errors + tickets.result.timeouts);
 
-  const list = await load({
+  const list = await measuredLoad(server, 'user-clients', {
     url: `${base}/user_clients`,
     connections: 50,
     duration: sized(10, 1),
@@ -500,7 +538,7 @@ async function loadSection(base: string, session: DemoSession): Promise<void> {
   report('user-clients-non2xx', list.result.non2xx + list.result.errors + list.result.timeouts);
 
   // Successful logins are not rate limited (only failures count), so this measures Argon2id + session.
-  const login = await load({
+  const login = await measuredLoad(server, 'login', {
     url: `${base}/api/v2/login`,
     method: 'POST',
     connections: 10,
@@ -544,7 +582,8 @@ async function sharedServerSections(): Promise<void> {
     if (wants('browser')) await section('browser', () => browserSection(base, session));
     if (wants('load') && !flag('--no-load') && session) {
       const signedIn = session;
-      await section('load', () => loadSection(base, signedIn));
+      const running = server;
+      await section('load', () => loadSection(running, signedIn));
     }
     if (wants('offline') && !flag('--no-offline') && session) {
       const signedIn = session;
