@@ -261,7 +261,9 @@ export async function importCfdiBatch(
   putting.catch(() => undefined); // awaited inside the transaction
   const lost = await db.transaction(async (tx) => {
     const inserted = await bulkInsert(tx, receipts, receiptRowsOf(newReceipts), { onConflictDoNothing: true });
-    await bulkInsert(tx, tickets, newTickets.filter((t) => inserted.has(t.receiptId!)));
+    const keptTickets = newTickets.filter((t) => inserted.has(t.receiptId!));
+    await holdFeedLocks(tx, [...new Set(keptTickets.map((t) => t.clientId))]);
+    await bulkInsert(tx, tickets, keptTickets);
     const payments = newPayments.filter((r) => inserted.has(r.receiptId));
     for (let i = 0; i < payments.length; i += PAYMENT_CHUNK) await tx.insert(cfdiPayments).values(payments.slice(i, i + PAYMENT_CHUNK)).onConflictDoNothing();
     // A payment changes how the invoices it pays are shown ('Pagada', 'Pago parcial'): their tickets are
@@ -285,6 +287,22 @@ export async function importCfdiBatch(
   });
   for (const id of lost) await files.delete(receiptKeys(userId, id).xml).catch(() => undefined);
   return out;
+}
+
+/** The change feed's advisory lock class (migration 0015; tickets/changes.ts reads with it). */
+const FEED_LOCK = 1952671859;
+
+/**
+ * Takes the change feed's shared lock of each account once for the transaction and names the accounts in
+ * cc.feed_locked_accounts, so the tickets it then inserts there skip the feed's per-row trigger and keep
+ * their column default, a sequence value taken after the lock (migration 0019): the same guarantee as the
+ * trigger's, without a PL/pgSQL call per row.
+ */
+export async function holdFeedLocks(tx: Db, clientIds: readonly number[]): Promise<void> {
+  if (clientIds.length === 0) return;
+  const sorted = [...clientIds].sort((a, b) => a - b);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FEED_LOCK}::int4, c) FROM unnest(${`{${sorted.join(',')}}`}::int4[]) AS c`);
+  await tx.execute(sql`SELECT set_config('cc.feed_locked_accounts', ${`,${sorted.join(',')},`}, true)`);
 }
 
 /**

@@ -70,6 +70,17 @@ export async function storageUsed(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * What the gate measured for a request, so the route does not sum the user's uploads a second time (a sum
+ * over every upload the user kept, paid per request).
+ */
+const measured = new WeakMap<Request, number>();
+
+/** The bytes the gate found in use for this request, else measured now. */
+export async function storageUsedFor(db: Db, userId: number, request: Request): Promise<number> {
+  return measured.get(request) ?? storageUsed(db, userId);
+}
+
 export class QuotaExceeded extends Error {
   constructor() {
     super(MSG.importQuotaExceeded);
@@ -92,7 +103,9 @@ export function uploadGate(s: Services): MiddlewareHandler<AppEnv> {
       throw fail(429, slot.busy === 'user' ? MSG.importBusyUser : MSG.importBusyServer, { 'Retry-After': String(UPLOAD_RETRY_AFTER_S) });
     }
     try {
-      if ((await storageUsed(s.db, auth.userId)) >= limits.quotaBytes) throw fail(413, MSG.importQuotaExceeded);
+      const used = await storageUsed(s.db, auth.userId);
+      if (used >= limits.quotaBytes) throw fail(413, MSG.importQuotaExceeded);
+      measured.set(c.req.raw, used);
       await next();
     } finally {
       slot.release();
