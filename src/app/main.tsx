@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { MSG } from '../domain/messages';
 import { loadPrefs } from '../offline/prefs';
 import { clearSession, loadSession } from '../offline/session';
-import { setUnauthorizedHandler } from './api/client';
+import { setUnauthorizedHandler } from './api/unauthorized';
 import { listenForInstallPrompt } from './layout/install-prompt';
 import { createAppRouter } from './router';
 import { safeRedirect } from './top-level';

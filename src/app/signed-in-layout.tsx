@@ -2,7 +2,6 @@
 // menu (a drawer on phones), details panel, footer. It renders from Dexie at once, then syncs. It sits in the
 // composition root because it puts features together: the outbox's button and banners, the support chat.
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Account } from '../domain/account';
 import { mexicoCityDate } from '../domain/mexico-time';
@@ -20,6 +19,7 @@ import { Icon } from './ui/icon';
 import { Drawer } from './ui/overlay';
 import { MonthYearPicker, YearPicker, type Period } from './ui/pickers';
 import { toast } from './ui/toast-store';
+import { useStableLiveQuery } from './ui/use-stable-live-query';
 import { useBackOnline, useOnline } from './use-online';
 import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePendingCount } from './outbox/outbox-view';
 import { AccountMenu } from './layout/account-menu';
@@ -145,9 +145,12 @@ function TopBar({ picker, period, onPeriod, pending, accounts, selected, onSelec
 
 export function SignedInLayout() {
   const online = useOnline();
-  const accounts = useLiveQuery(() => listAccounts(db), []);
-  const plans = useLiveQuery(() => db.plans.toArray(), []);
-  const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
+  // Accounts and plans in one live query, shown together with the stored prefs: the screen below renders
+  // once with all three instead of once per answer (and never first with the default account).
+  const local = useStableLiveQuery(() => Promise.all([listAccounts(db), db.plans.toArray()]));
+  const [prefs, setPrefs] = useState<Prefs | null>(null);
+  const accounts = prefs ? local?.[0] : undefined;
+  const plans = prefs ? local?.[1] : undefined;
   const [period, setPeriod] = useState<Period>(currentPeriod);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [chatSlot, setChatSlot] = useState<HTMLDivElement | null>(null);
@@ -177,7 +180,7 @@ export function SignedInLayout() {
   const { sync, runSync } = useAccountSync();
 
   const count = accounts?.length ?? 0;
-  const selectedIndex = count === 0 ? 0 : Math.min(prefs.defaultAccountIndex, count - 1);
+  const selectedIndex = count === 0 || !prefs ? 0 : Math.min(prefs.defaultAccountIndex, count - 1);
   const selected = accounts?.[selectedIndex];
 
   // Reads the list from Dexie, not from the live query, so an account just added is found too.
@@ -185,14 +188,14 @@ export function SignedInLayout() {
     void listAccounts(db).then((list) => {
       const index = list.findIndex((a) => a.diverza_client_id === id);
       if (index < 0) return;
-      setPrefs((p) => ({ ...p, defaultAccountIndex: index }));
+      setPrefs((p) => ({ ...(p ?? DEFAULT_PREFS), defaultAccountIndex: index }));
       void savePrefs({ defaultAccountIndex: index });
     });
   }, []);
 
   const togglePinned = () => {
-    const sidebarPinned = !prefs.sidebarPinned;
-    setPrefs((p) => ({ ...p, sidebarPinned }));
+    const sidebarPinned = !prefs?.sidebarPinned;
+    setPrefs((p) => ({ ...(p ?? DEFAULT_PREFS), sidebarPinned }));
     void savePrefs({ sidebarPinned });
   };
 
@@ -225,7 +228,7 @@ export function SignedInLayout() {
 
   return (
     <LayoutContext.Provider value={state}>
-      <div className={prefs.sidebarPinned ? 'shell shell--pinned' : 'shell'} aria-busy={leaving || undefined}>
+      <div className={prefs?.sidebarPinned ? 'shell shell--pinned' : 'shell'} aria-busy={leaving || undefined}>
         <TopBar
           picker={picker}
           period={period}
@@ -242,7 +245,7 @@ export function SignedInLayout() {
 
         <nav className="sidebar" aria-label="Menú principal">
           <SideMenu />
-          <button type="button" className="sidebar__pin" aria-pressed={prefs.sidebarPinned} onClick={togglePinned}>
+          <button type="button" className="sidebar__pin" aria-pressed={prefs?.sidebarPinned ?? false} onClick={togglePinned}>
             <Icon name="pin" />
             <span className="menu__label">Fijar menú</span>
           </button>

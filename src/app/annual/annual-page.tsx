@@ -5,7 +5,6 @@
 // Reloads when the account or the year changes; opens offline for years pulled.
 import { PeriodTitle } from '../tickets/period-title';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { seriesBalance } from '../../domain/analytics';
@@ -26,6 +25,7 @@ import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useOnChange } from '../ui/use-on-change';
+import { useStableLiveQuery } from '../ui/use-stable-live-query';
 import { Skeleton, SkeletonCard } from '../ui/skeleton';
 import { SearchField } from '../ui/search-field';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -173,13 +173,13 @@ function YearTickets({ rfc, year, sync, seen }: { rfc: string; year: number; syn
     setPage(1);
     dispatchSelection({ type: 'reset' });
   });
-  const result = useLiveQuery(
+  const result = useStableLiveQuery(
     () => queryMonthPage(db, { rfc, month: from, toMonth: to, search, page }, lookups),
     // Names matter only to a search (see the dashboard).
     [rfc, from, to, search, page, searchLookups],
   );
   const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups)), [result, lookups]);
-  const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: from, toMonth: to, search }, lookups), [rfc, from, to, search, searchLookups]);
+  const selectable = useStableLiveQuery(() => querySelectableIds(db, { rfc, month: from, toMonth: to, search }, lookups), [rfc, from, to, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const title = TXT.annualTable(year);
   // Stable, so the memoised cards do not render again for it.

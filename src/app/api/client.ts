@@ -3,17 +3,12 @@
 import { createHttp } from '../../offline/http';
 import { getSession } from '../../offline/session';
 import { TXT } from '../strings';
+import { unauthorized } from './unauthorized';
 
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => undefined;
-
-/** main.tsx wires this to "clear the session, toast, go to login" (kept out of here to avoid a cycle with the router). */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
-  onUnauthorized = handler;
-}
+export { setUnauthorizedHandler } from './unauthorized';
 
 export const api = createHttp({
   getToken: () => getSession()?.token ?? null,
-  onUnauthorized: () => onUnauthorized(),
+  onUnauthorized: unauthorized,
   offlineMessage: TXT.offline,
 });

@@ -1,7 +1,6 @@
 // The dashboard (spec §2 "/" and "home"): the selected account's tickets of the chosen month, from
 // Dexie at once, refreshed from the server in the background; adding spending and income.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { accountDisplayName } from '../../domain/account';
 import { FIRST_YEAR, monthKey, monthTitle } from '../../domain/dates';
@@ -12,6 +11,7 @@ import { TXT } from '../strings';
 import { Button, buttonClass } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { useOnChange } from '../ui/use-on-change';
+import { useStableLiveQuery } from '../ui/use-stable-live-query';
 import { SkeletonCard } from '../ui/skeleton';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { useLayout } from '../layout/layout-context';
@@ -152,7 +152,7 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
     setPage(1);
   });
 
-  const result = useLiveQuery(
+  const result = useStableLiveQuery(
     () => queryMonthPage(db, { rfc, month: mk, search, page }, lookups),
     // Names matter only to a search: a refresh of companies or categories must not resubscribe
     // (and flash the skeleton) while nobody is searching.
@@ -160,7 +160,7 @@ function Dashboard({ rfc, accountName, year, month, onOpenMonth, pieces: { Spend
   );
   const rows = useMemo(() => (result?.rows ?? []).map((t) => ticketRow(t, lookups)), [result, lookups]);
   useInvoiceRefresh(db, rfc, year, month, rows.some((r) => r.invoice?.pending));
-  const selectable = useLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
+  const selectable = useStableLiveQuery(() => querySelectableIds(db, { rfc, month: mk, search }, lookups), [rfc, mk, search, searchLookups]);
   const selectableIds = selectable ?? [];
   const allState = selectAllState(selected, selectableIds);
   const selectedCount = selected.size;

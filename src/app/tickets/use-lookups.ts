@@ -1,16 +1,16 @@
 // Names and category lists for ticket rows (origin names, income category names, the category
 // selects), from Dexie with the seeded lists as a fallback. Shared by the dashboard and the annual view.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../domain/categories';
 import { db } from '../../offline/db';
 import type { NameLookups } from './ticket-list-model';
+import { useStableLiveQuery } from '../ui/use-stable-live-query';
 import type { CategoryLists } from './ticket-controls';
 
 export function useLookups(): { lookups: NameLookups; lists: CategoryLists } {
-  const companies = useLiveQuery(() => db.companies.toArray(), []);
-  const expense = useLiveQuery(() => db.categories.orderBy('id').toArray(), []);
-  const income = useLiveQuery(() => db.incomeCategories.orderBy('id').toArray(), []);
+  // One answer for the three lists (one render, not three), kept while a refresh stores the same rows.
+  const [companies, expense, income] =
+    useStableLiveQuery(() => Promise.all([db.companies.toArray(), db.categories.orderBy('id').toArray(), db.incomeCategories.orderBy('id').toArray()])) ?? [];
   return useMemo(() => {
     const expenseRows = expense && expense.length > 0 ? expense : [...EXPENSE_CATEGORIES];
     const incomeRows = income && income.length > 0 ? income : [...INCOME_CATEGORIES];
