@@ -5,7 +5,7 @@
 // older versions: every field is optional and read defensively (a value of the wrong shape is ignored,
 // never shown raw).
 import { formatCents, toCents } from './decimal';
-import { formatMoney } from './money';
+import { formatMoney, formatTwoDecimals } from './money';
 import type { CfdiFinding, CfdiTipo, Receipt, Ticket } from './ticket';
 
 export const CFDI_TXT = {
@@ -83,13 +83,11 @@ export function cfdiTipo(r: AnyReceipt): CfdiTipo | null {
   return typeof r.tipo === 'string' && TIPOS.includes(r.tipo) ? r.tipo : 'I';
 }
 
-const FOREIGN = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** '12.50 USD', '-1,234.00 EUR': a foreign-currency amount, with its code and without the peso sign. */
 export function formatCurrencyAmount(amount: string, currency: string): string {
   if (currency === 'MXN') return formatMoney(amount);
   const cents = toCents(amount) ?? 0n;
-  const abs = FOREIGN.format(Number(formatCents(cents < 0n ? -cents : cents)));
+  const abs = formatTwoDecimals(Number(formatCents(cents < 0n ? -cents : cents)));
   return `${cents < 0n ? '-' : ''}${abs} ${currency}`;
 }
 

@@ -1,10 +1,18 @@
 // Money as the spec shows it (§9): "$1,234.56", es-MX, two decimals, thousands separators.
-const MXN = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: building an es-MX formatter loads ICU data (~100 ms on a cheap phone), which pages
+// that show no amount (the start and login screens) should not pay for while they load.
+let twoDecimals: Intl.NumberFormat | undefined;
+
+/** "1,234.56": es-MX grouping, two decimals, no sign or currency. */
+export function formatTwoDecimals(n: number): string {
+  twoDecimals ??= new Intl.NumberFormat('es-MX', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return twoDecimals.format(n);
+}
 
 export function formatMoney(amount: number | string): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   if (!Number.isFinite(n)) return '$0.00';
-  const abs = MXN.format(Math.abs(n));
+  const abs = formatTwoDecimals(Math.abs(n));
   return `${n < 0 ? '-' : ''}$${abs}`;
 }
 
