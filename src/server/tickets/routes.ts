@@ -9,7 +9,7 @@ import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
 import { caller, requireAuth } from '../http/auth';
 import { fileReader } from '../http/file-links';
-import { ok } from '../http/envelope';
+import { ok, okJsonText } from '../http/envelope';
 import { fail } from '../http/errors';
 import { assertOwnTicket, attachImage, imageFromMultipart, readImage, readUpload, UPLOAD_LIMIT } from './images';
 import { monthRange, yearRange } from '../../domain/mexico-time';
@@ -73,7 +73,7 @@ export function ticketRoutes(s: Services, monthlyTotals: MonthlyTotalsOf, formTi
     // The list comes as JSON text (often kept from an earlier request): the body ok() would write, byte for byte.
     const list = await ownTicketsInRangeJson(s.db, userId, q.usuario.rfc_owner, from, to);
     if (list === undefined) throw fail(404, MSG.notFound);
-    return c.body(`{"response":{"tickets":${list}}}`, 200, { 'Content-Type': 'application/json' });
+    return okJsonText(c, `{"tickets":${list}}`);
   });
 
   defineChangesRoute(app, s, auth);
