@@ -276,7 +276,7 @@ export const tickets = pgTable(
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    /** Position in its account's change feed: a trigger sets it on every write (migration 0015). */
+    /** Position in its account's change feed: a trigger sets it on every write (migration 0015), except the import's inserts, which hold the feed lock and keep this column's default, a value taken after the lock (0018). */
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('ticket_change_seq')`),
   },
   (t) => [

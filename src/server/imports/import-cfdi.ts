@@ -295,7 +295,7 @@ const FEED_LOCK = 1952671859;
 /**
  * Takes the change feed's shared lock of each account once for the transaction and names the accounts in
  * cc.feed_locked_accounts, so the tickets it then inserts there skip the feed's per-row trigger and keep
- * their column default, a sequence value taken after the lock (migration 0019): the same guarantee as the
+ * their column default, a sequence value taken after the lock (migration 0018): the same guarantee as the
  * trigger's, without a PL/pgSQL call per row.
  */
 export async function holdFeedLocks(tx: Db, clientIds: readonly number[]): Promise<void> {

@@ -1,4 +1,4 @@
-// The import's bulk ticket writes keep the change feed exact (migration 0019): tickets inserted by a
+// The import's bulk ticket writes keep the change feed exact (migration 0018): tickets inserted by a
 // transaction that holds its accounts' feed locks (holdFeedLocks) skip the per-row trigger and take their
 // sequence value from the column default after the lock; any other insert still runs the trigger; a payment
 // CFDI's rows, written in one statement, move every invoice they pay in the feed.
