@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { readEnv, readWorkerIndex, readWorkers, WORKER_INDEX, type ServerEnv } from './config';
 import { createDb } from './db/client';
-import { runMigrations } from './db/migrate';
+import { analyzePglite, runMigrations } from './db/migrate';
 import { seed } from './seed';
 import { DEMO_USER } from './db/demo-accounts';
 import { seedDemoInvoices } from './demo/demo-invoices';
@@ -38,6 +38,7 @@ async function prepare(env: ServerEnv, database: Awaited<ReturnType<typeof creat
   await seedDemoInvoices(database.db, files);
   await seedDemoMerchantTickets(database.db);
   await seedSatPortal(database.db);
+  await analyzePglite(database);
 }
 
 /**

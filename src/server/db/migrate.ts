@@ -26,3 +26,12 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * PGlite has no autovacuum, so its planner never gets statistics of its own: without them it reads an
+ * account's month through the change-feed index and filters out the account's other tickets, instead of
+ * the (client_id, received_at) range. Run once a start, after the seeds (PostgreSQL's autovacuum does this itself).
+ */
+export async function analyzePglite(database: Database): Promise<void> {
+  if (database.kind === 'pglite' && database.pglite) await database.pglite.exec('ANALYZE');
+}
