@@ -1,7 +1,7 @@
 // Spending and income totals, read from ticket_month_totals: a few rows per month that
 // statement triggers on tickets keep exact (migration 0004), so a year of 50,000 tickets is summed
 // from at most a few hundred rows and no ticket row ever reaches Node.
-import { and, eq, gte, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, metaTags, ticketMonthTotals as totals } from '../db/schema';
 import { MANUAL_COMPANY_ID } from '../../domain/ticket';
@@ -82,16 +82,21 @@ const byValue = (a: Group, b: Group) => b.value - a.value || (a.label < b.label 
  * but name no establishment, so they are left out of the venues.
  * Every group is returned, sorted by value descending; the client makes the top 5 and 'Otros'.
  */
-/** The brand of the merchant whose legal name (its CFDI's Emisor Nombre) a venue is; null for any other venue. */
-const merchantBrand = sql`(select ${companies.name} from ${companies} where ${companies.kind} = 'merchant' and ${companies.legalName} <> '' and ${companies.legalName} = ${totals.venue} order by ${companies.id} limit 1)`;
-
 export async function spendingAnalytics(db: Db, clientId: number, year: number, month?: number): Promise<SpendingAnalytics> {
   const { past, current } = periods(year, month);
   const category = sql<string>`coalesce(${metaTags.metaTag}, ${NO_CATEGORY})`;
+  // Each merchant's brand by its legal name (its CFDI's Emisor Nombre), joined once by hash: a subquery per
+  // totals row scanned the companies for every row, seconds for an account of thousands of tickets.
+  const brands = db
+    .selectDistinctOn([companies.legalName], { legalName: companies.legalName, name: sql<string>`${companies.name}`.as('brand') })
+    .from(companies)
+    .where(and(eq(companies.kind, 'merchant'), ne(companies.legalName, '')))
+    .orderBy(companies.legalName, companies.id)
+    .as('brands');
   const rows = await db
     .select({
       isCurrent: sql<boolean>`(${totals.month} >= ${current.from}::date)`,
-      venue: sql<string | null>`coalesce(${merchantBrand}, ${totals.venue})`,
+      venue: sql<string | null>`coalesce(${brands.name}, ${totals.venue})`,
       category,
       value: sql<string>`round(sum(${totals.total}), 2)::text`,
       // A venue group of manual entries: their venue is the manual company's name, which names no place.
@@ -99,6 +104,7 @@ export async function spendingAnalytics(db: Db, clientId: number, year: number, 
     })
     .from(totals)
     .leftJoin(metaTags, eq(metaTags.id, totals.metaTagId))
+    .leftJoin(brands, eq(brands.legalName, totals.venue))
     .where(
       and(
         eq(totals.clientId, clientId),

@@ -9,7 +9,7 @@ describe('analyzePglite', () => {
     try {
       await runMigrations(database);
       const analyzed = async () =>
-        (await database.pglite!.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'tickets' AND last_analyze IS NOT NULL")).rows[0].n;
+        (await database.pglite!.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'tickets' AND last_analyze IS NOT NULL")).rows[0]?.n;
       expect(await analyzed()).toBe(0);
       await analyzePglite(database);
       expect(await analyzed()).toBe(1);
