@@ -2,7 +2,7 @@
 // replaced: markKnownCancellations marks the new copy and takes its ticket out of the totals, and leaves
 // CFDI nobody knows anything about alone; the upload import applies it to every batch.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { MANUAL_COMPANY_ID } from '../../../src/domain/ticket';
 import { readCfdi } from '../../../src/server/cfdi/read';
@@ -80,9 +80,14 @@ describe.each(DRIVERS)('an uploaded XML of a CFDI known cancelled on %s', (drive
     await db.update(receipts).set({ satStatus: 'Cancelado' }).where(eq(receipts.uuid, c.uuid));
     await markCfdiCancelled(db, { uuid: c.uuid, cancelStatus: null, satCancelled: true }, new Date());
     await up(second);
-    const [copy] = await db.select({ id: receipts.id, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.clientId, second.clientIds.get(c.receiver.rfc)!));
-    expect(copy!.satStatus).toBe('Cancelado');
-    const [ticket] = await db.select({ amount: tickets.amount }).from(tickets).where(eq(tickets.receiptId, copy!.id));
+    // The job marks known cancellations right after the batch's transaction (which writes 'importado')
+    // commits, so on a busy machine the mark can land a moment after the status: wait for it, briefly.
+    const copy = await vi.waitFor(async () => {
+      const [row] = await db.select({ id: receipts.id, satStatus: receipts.satStatus }).from(receipts).where(eq(receipts.clientId, second.clientIds.get(c.receiver.rfc)!));
+      expect(row!.satStatus).toBe('Cancelado');
+      return row!;
+    }, { timeout: 10_000, interval: 50 });
+    const [ticket] = await db.select({ amount: tickets.amount }).from(tickets).where(eq(tickets.receiptId, copy.id));
     expect(ticket!.amount).toBe('0.00');
     const totals = await db.select({ total: ticketMonthTotals.total }).from(ticketMonthTotals).where(eq(ticketMonthTotals.clientId, second.clientIds.get(c.receiver.rfc)!));
     expect(totals.every((t) => Number(t.total) === 0)).toBe(true);
