@@ -485,6 +485,17 @@ export const uploads = pgTable(
 );
 
 /**
+ * The bytes a user's kept uploads take (top-level, not refused): the upload quota reads this one row.
+ * Kept by triggers on uploads (migration 0019), never written by the app.
+ */
+export const uploadStorage = pgTable('upload_storage', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * A ticket a merchant's point of sale registered with us (POST /api/v3/merchants/{short_name}/tickets):
  * what the printed ticket says, and what its invoice is made of. `ref` is the public reference printed as QR
  * and used by the receipt view (`tickets?ref=…`); `invoice_request_id` is set, once, by the request that

@@ -19,7 +19,7 @@ import { onUploadsChanged } from './changes';
 import { snapshotXmin, writtenSince } from './look-cursor';
 import type { ImportQueue } from './queue';
 import { FILE_MAX_BYTES, MAX_FILES, UploadIntake } from './store-uploads';
-import { QuotaExceeded, storageUsedFor, uploadLimits } from './upload-limits';
+import { QuotaExceeded, storageUsed, uploadLimits } from './upload-limits';
 import type { FileEvent } from '../../domain/import-files';
 import { defineRoute } from '../http/route';
 import * as R from '../openapi/responses';
@@ -100,7 +100,7 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
     const boundary = boundaryOf(type);
     if (!boundary || !c.req.raw.body) throw fail(400, MSG.badJson);
     const { quotaBytes } = uploadLimits();
-    const room = quotaBytes - (await storageUsedFor(s.db, userId, c.req.raw));
+    const room = quotaBytes - (await storageUsed(s.db, userId));
     // The body is read as it arrives: each file (at most 2 MB is kept of it) goes to the pack on disk as
     // soon as it is complete, so a request of 100 files never sits whole in memory.
     const intake = new UploadIntake(s, userId, null);

@@ -2,13 +2,13 @@
 // process (429 with Retry-After past either), and a storage quota per user (the sizes of their uploads
 // that were kept). The in-flight counts are this process's own: they bound its memory, disk and CPU,
 // which is what they are for; several processes each hold their own.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { MSG } from '../../domain/messages';
 import { processEnv } from '../config';
 import type { AppEnv, Services } from '../context';
 import type { Db } from '../db/client';
-import { uploads } from '../db/schema';
+import { uploadStorage } from '../db/schema';
 import { authOf } from '../http/auth';
 import { fail } from '../http/errors';
 
@@ -63,22 +63,8 @@ export function takeUploadSlot(userId: number, limits: UploadLimits): { release:
 
 /** Bytes the user's kept uploads take: top-level files not refused (a zip's entries are inside it). */
 export async function storageUsed(db: Db, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${uploads.size}), 0)::bigint` })
-    .from(uploads)
-    .where(and(eq(uploads.userId, userId), isNull(uploads.parentId), ne(uploads.status, 'rechazado')));
-  return Number(row?.n ?? 0);
-}
-
-/**
- * What the gate measured for a request, so the route does not sum the user's uploads a second time (a sum
- * over every upload the user kept, paid per request).
- */
-const measured = new WeakMap<Request, number>();
-
-/** The bytes the gate found in use for this request, else measured now. */
-export async function storageUsedFor(db: Db, userId: number, request: Request): Promise<number> {
-  return measured.get(request) ?? storageUsed(db, userId);
+  const [row] = await db.select({ bytes: uploadStorage.bytes }).from(uploadStorage).where(eq(uploadStorage.userId, userId));
+  return row?.bytes ?? 0;
 }
 
 export class QuotaExceeded extends Error {
@@ -105,7 +91,6 @@ export function uploadGate(s: Services): MiddlewareHandler<AppEnv> {
     try {
       const used = await storageUsed(s.db, auth.userId);
       if (used >= limits.quotaBytes) throw fail(413, MSG.importQuotaExceeded);
-      measured.set(c.req.raw, used);
       await next();
     } finally {
       slot.release();
