@@ -1,6 +1,8 @@
 // The one rule for tests that need PostgreSQL (DATABASE_URL): they run when it is set; on a developer's
-// machine without it they are skipped; in CI (CI=true) without it they FAIL with a message that says so, so
-// a CI machine without PostgreSQL cannot pass with the PostgreSQL half of the suites silently missing.
+// machine without it they are left out (no test is registered for them, since a test that asserts nothing
+// would count as one, and stderr says once which suites were left out); in CI (CI=true) without it they
+// FAIL with a message that says so, so a CI machine without PostgreSQL cannot pass with the PostgreSQL half
+// of the suites silently missing.
 // Used by the API harness (its 'pg' driver), the PostgreSQL bus test and the multi-process e2e test.
 import { describe, it } from 'vitest';
 
@@ -26,14 +28,33 @@ export function postgresUrl(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATABASE_URL;
 }
 
+/** The start of the line describePostgres writes to stderr when it leaves suites out. */
+export const POSTGRES_LEFT_OUT = 'Sin DATABASE_URL no corren estas pruebas, que necesitan PostgreSQL:';
+
+const leftOut: string[] = [];
+
+/**
+ * Names a suite left out for want of PostgreSQL. The names given while the test file is being read
+ * (describePostgres at its top level, or inside one describe body) are written together, in one line.
+ */
+function noteLeftOut(name: string): void {
+  leftOut.push(name);
+  if (leftOut.length > 1) return;
+  queueMicrotask(() => {
+    process.stderr.write(`${POSTGRES_LEFT_OUT} ${leftOut.map((n) => `«${n}»`).join(', ')}\n`);
+    leftOut.length = 0;
+  });
+}
+
 /**
  * A describe block that needs PostgreSQL. With DATABASE_URL its body runs (so it may read postgresUrl() at
- * once); without it the body is never called: the block holds one skipped test locally, one failing test in CI.
+ * once); without it the body is never called: locally nothing is registered (stderr names the suite), in CI
+ * the block holds one failing test that says why.
  */
 export function describePostgres(name: string, body: () => void): void {
   const rule = postgresRule();
   if (rule === 'run') describe(name, body);
-  else if (rule === 'skip') describe.skip(name, () => it('necesita PostgreSQL (DATABASE_URL)', () => undefined));
+  else if (rule === 'skip') noteLeftOut(name);
   else
     describe(name, () => {
       it('necesita PostgreSQL (DATABASE_URL)', () => {
