@@ -83,7 +83,7 @@ describe.each(DRIVERS)('statuses cursor on %s', (driver) => {
       wrote(own?.xid ?? '');
       await gate;
     });
-    let cursor = '';
+    let cursor: string;
     try {
       cursor = await quietCursor([await written]);
       // Not committed yet: the look sees nothing new.
