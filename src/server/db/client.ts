@@ -109,6 +109,19 @@ export function pgliteExecutor(pglite: PGlite): SqlExecutor {
 }
 
 /**
+ * The rows, as arrays, of a statement each connection parses and plans once, by name: a named prepared
+ * statement on node-postgres (once per pooled connection), pglitePrepared on PGlite (once per session).
+ * For hot reads where the query builder's own work costs more than the statement. Runs on the pool or the
+ * PGlite session, never inside a transaction: a transaction's handle is refused.
+ */
+export async function preparedRows<T extends unknown[] = unknown[]>(db: Db, name: string, text: string, values: readonly (string | number | null)[]): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return (await pglitePrepared(client, name, text)(values)) as T[];
+  if (client instanceof pg.Pool) return (await client.query<T>({ name, text, values: [...values], rowMode: 'array' })).rows;
+  throw new Error('preparedRows: base de datos desconocida (¿una transacción?)');
+}
+
+/**
  * A statement PGlite parses and plans once (a named prepared statement), then runs with one call into
  * the database per use: PGlite's own query() parses, describes and binds anew each time, in five calls.
  * Answers the rows as arrays, with PGlite's type parsers. Runs when no transaction is open, like query().

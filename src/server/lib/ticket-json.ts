@@ -8,9 +8,7 @@ import { formatCents, toCents } from '../../domain/decimal';
 import type { TicketInvoice } from '../../domain/invoicing';
 import type { CancelStatus, CfdiFinding, CfdiTipo, ReceiptPayment, SealState, Ticket } from '../../domain/ticket';
 import { statusName } from '../../domain/ticket';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { pglitePrepared, type Db } from '../db/client';
+import { preparedRows, type Db } from '../db/client';
 import { cfdiPayments, clients, companies, invoiceRequests, metaTags, receipts, tickets, users } from '../db/schema';
 import { ticketReviews } from '../db/schema-company';
 import { mexicoCityIso } from '../../domain/mexico-time';
@@ -352,28 +350,6 @@ const RANGE_VERSION_SQL = `SELECT c.id, (SELECT count(*) || ':' || coalesce(sum(
   FROM clients c WHERE c.user_id = $1 AND c.rfc = $2`;
 const RANGE_VERSION_NAME = 'own_range_version';
 
-type RangeVersion = (values: [userId: number, rfc: string, from: string, to: string]) => Promise<[clientId: number, version: string] | undefined>;
-
-/**
- * Straight to the driver, as a statement each connection parses and plans once: this runs on every month
- * list, and the query builder's own work (and, on PGlite, its five calls per query) cost more than the statement.
- */
-function rangeVersionOf(db: Db): RangeVersion {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
-    const run = pglitePrepared(client, RANGE_VERSION_NAME, RANGE_VERSION_SQL);
-    return async (values) => (await run(values))[0] as [number, string] | undefined;
-  }
-  if (client instanceof pg.Pool) {
-    return async (values) => {
-      const r = await client.query<[number, string]>({ name: RANGE_VERSION_NAME, text: RANGE_VERSION_SQL, values, rowMode: 'array' });
-      return r.rows[0];
-    };
-  }
-  throw new Error('ticket-json: base de datos desconocida');
-}
-const rangeVersions = new WeakMap<Db, RangeVersion>();
-
 const replacesAnother = (t: TicketJson): boolean => t.receipt?.details?.related?.some((x) => x.type === '04') ?? false;
 
 /**
@@ -381,15 +357,15 @@ const replacesAnother = (t: TicketJson): boolean => t.receipt?.details?.related?
  * while the range's version is unchanged; undefined when the caller has no account with that RFC.
  */
 export async function ownTicketsInRangeJson(db: Db, userId: number, rfc: string, from: Date, to: Date): Promise<string | undefined> {
-  let version = rangeVersions.get(db);
-  if (!version) rangeVersions.set(db, (version = rangeVersionOf(db)));
   let kept = keptLists.get(db);
   if (!kept) keptLists.set(db, (kept = new KeptLists()));
   const owned = normalizeRfc(rfc);
   const range = { from: from.toISOString(), to: to.toISOString() };
   // Read before the list: a write between the two leaves a version older than the list, so the next
-  // request sees another version and reads again (never the other way round).
-  const head = await version([userId, owned, range.from, range.to]);
+  // request sees another version and reads again (never the other way round). Straight to the driver, as
+  // a statement each connection parses and plans once: this runs on every month list, and the query
+  // builder's own work (and, on PGlite, its five calls per query) cost more than the statement.
+  const [head] = await preparedRows<[clientId: number, version: string]>(db, RANGE_VERSION_NAME, RANGE_VERSION_SQL, [userId, owned, range.from, range.to]);
   if (!head) return undefined;
   const [clientId, current] = head;
   const key = `${clientId}|${owned}|${range.from}|${range.to}`;
