@@ -27,14 +27,15 @@ export interface CfdiCancellation {
 /**
  * Marks every receipt of `uuid` and takes its live tickets out of the totals (amount 0.00). A CFDI leaves
  * the books when it is cancelled, or replaced by another one (which counts in its place) even while the
- * receptor has not yet accepted the cancellation. Answers how many tickets changed. Idempotent.
+ * receptor has not yet accepted the cancellation. Answers how many tickets changed. Idempotent. All or
+ * nothing: its own transaction, or a savepoint when `db` is a transaction already.
  */
 export async function markCfdiCancelled(db: Db, c: CfdiCancellation, now: Date): Promise<number> {
   const uuid = c.uuid.trim().toUpperCase();
   const replacedBy = c.replacedBy?.trim().toUpperCase() || null;
   return db.transaction(async (tx) => {
     const before = await tx.select({ id: receipts.id, replacedBy: receipts.replacedBy, cancelStatus: receipts.cancelStatus, satStatus: receipts.satStatus })
-      .from(receipts).where(eq(receipts.uuid, uuid));
+      .from(receipts).where(eq(receipts.uuid, uuid)).orderBy(receipts.id); // one lock order for every writer
     const changed: string[] = [];
     const gone: string[] = [];
     for (const r of before) {
@@ -90,6 +91,8 @@ export async function readCancellation(files: FileStore, requestId: string): Pro
  * be replaced or cancelled get marked and leave the totals as soon as they arrive: one we issued that a
  * refacturación replaced (its XML was kept from the first e-mail), or one another account already holds
  * as cancelled or replaced. Batched: two queries for any number of UUIDs, then work only for those found.
+ * `db` may be a transaction (the upload import marks inside its batch's, so the CFDI commits marked); it
+ * only reads the files store, so nothing there needs undoing when the transaction rolls back.
  */
 export async function markKnownCancellations(db: Db, files: FileStore, uuids: readonly string[], now: Date): Promise<void> {
   const ids = [...new Set(uuids.map((u) => u.trim().toUpperCase()).filter(Boolean))];

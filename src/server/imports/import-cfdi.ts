@@ -113,7 +113,11 @@ export async function importCfdiBatch(
   accounts: readonly Account[],
   items: readonly XmlItem[],
   now: Date,
-  /** Writes the outcomes (upload statuses) inside the batch's transaction. */
+  /**
+   * Writes what must commit with the rows, inside the batch's transaction: the outcomes (upload statuses),
+   * and the marks of CFDI already known cancelled. Gets the outcomes as they end (receipt ids a concurrent
+   * import took are gone from them).
+   */
   onCommit: (tx: Db, outcomes: Map<string, Outcome>) => Promise<void>,
   others: readonly Account[] = [],
 ): Promise<Map<string, Outcome>> {
@@ -285,6 +289,9 @@ export async function importCfdiBatch(
     await putting;
     return gone;
   });
+  // After the commit, not inside: these files belong to rows that never went in, no reader knows their
+  // keys, and deleting them inside would hold the batch's locks on the files store's time (a failed
+  // delete leaves an orphan file, never a row pointing at nothing).
   for (const id of lost) await files.delete(receiptKeys(userId, id).xml).catch(() => undefined);
   return out;
 }

@@ -151,12 +151,16 @@ class Run {
         this.accounts,
         items.slice(i, i + IMPORT_BATCH),
         this.deps.clock(),
-        (tx, outcomes) => writeStatuses(tx, outcomes, this.deps.clock()),
+        async (tx, outcomes) => {
+          await writeStatuses(tx, outcomes, this.deps.clock());
+          // A CFDI already known cancelled or replaced (a refacturación) leaves the totals as it arrives:
+          // marked in the batch's transaction, so 'importado' and the mark commit together and no reader
+          // sees the CFDI imported and still counted. (It only reads the files store: nothing to undo.)
+          const arrived = [...outcomes.values()].flatMap((o) => (o.uuid && o.receiptIds.length > 0 ? [o.uuid] : []));
+          await markKnownCancellations(tx, this.deps.files, arrived, this.deps.clock());
+        },
         this.others,
       );
-      // A CFDI already known cancelled or replaced (a refacturación) leaves the totals as it arrives.
-      const arrived = [...out.values()].flatMap((o) => (o.uuid && o.receiptIds.length > 0 ? [o.uuid] : []));
-      await markKnownCancellations(this.deps.db, this.deps.files, arrived, this.deps.clock());
       for (const [id, o] of out) {
         all.set(id, o);
         if (o.uuid && o.receiptIds.length > 0) this.receiptsByUuid.set(o.uuid, { receiptIds: o.receiptIds, ticketIds: o.ticketIds });
