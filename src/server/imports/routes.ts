@@ -3,7 +3,7 @@
 // content), stores them (one pack per request, written as they arrive) and records them as 'recibido'
 // (store-uploads.ts) within the user's quota (upload-limits.ts), and hands them to the durable import job;
 // GET …/files/statuses streams their statuses as server-sent events. An id other than the caller's is a 404, like any other user's data.
-import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { MSG } from '../../domain/messages';
@@ -16,6 +16,7 @@ import { boundaryOf, MultipartError, readMultipart } from '../http/multipart';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { onUploadsChanged } from './changes';
+import { inUuids, isUuid } from '../db/uuid-list';
 import { snapshotXmin, writtenSince } from './look-cursor';
 import type { ImportQueue } from './queue';
 import { FILE_MAX_BYTES, MAX_FILES, UploadIntake } from './store-uploads';
@@ -52,14 +53,14 @@ type Placed = NonNullable<FileEvent['placed']>;
  * one query per 1,000 tickets (their primary keys), only for the rows about to be sent.
  */
 async function placesOf(db: Db, userId: number, rows: readonly { id: string; ticketIds: string[] }[]): Promise<Map<string, Placed>> {
-  const ids = [...new Set(rows.flatMap((r) => r.ticketIds))].filter((x) => /^[0-9a-f-]{36}$/i.test(x));
+  const ids = [...new Set(rows.flatMap((r) => r.ticketIds))].filter(isUuid);
   const where = new Map<string, { rfc: string; month: string }>();
-  for (let i = 0; i < ids.length; i += 1000) {
+  for (let i = 0; i < ids.length; i += 5000) {
     const found = await db
       .select({ id: tickets.id, rfc: clients.rfc, month: sql<string>`to_char(${tickets.receivedAt} AT TIME ZONE 'America/Mexico_City', 'YYYY-MM')` })
       .from(tickets)
       .innerJoin(clients, eq(clients.id, tickets.clientId))
-      .where(and(inArray(tickets.id, ids.slice(i, i + 1000)), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
+      .where(and(inUuids(tickets.id, ids.slice(i, i + 5000)), eq(tickets.userId, userId), isNull(tickets.deletedAt)));
     for (const f of found) where.set(f.id, { rfc: f.rfc, month: f.month });
   }
   const out = new Map<string, Placed>();
@@ -182,10 +183,10 @@ export function importRoutes(s: Services, queue: ImportQueue | undefined): Hono<
   }, auth, async (c) => {
     const userId = ownPath(c);
     const url = new URL(c.req.url);
-    const ids = [...url.searchParams.getAll('ids[]'), ...url.searchParams.getAll('ids')].filter((x) => /^[0-9a-f-]{36}$/i.test(x)).slice(0, 200);
+    const ids = [...url.searchParams.getAll('ids[]'), ...url.searchParams.getAll('ids')].filter(isUuid).slice(0, 200);
     const mine = eq(uploads.userId, userId);
     // The filter also shows the entries of the zips asked for.
-    const scope = ids.length > 0 ? and(mine, or(inArray(uploads.id, ids), inArray(uploads.parentId, ids))) : mine;
+    const scope = ids.length > 0 ? and(mine, or(inUuids(uploads.id, ids), inUuids(uploads.parentId, ids))) : mine;
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {

@@ -89,6 +89,10 @@ describe.each(DRIVERS)('upload statuses stream on %s', (driver) => {
     // Asking for B's id by name gives nothing of B's.
     const filtered = await readEvents(env, a, (ev) => ev.length >= 1, { query: `&ids[]=${aIds[0]}&ids[]=${bId}` });
     expect(filtered.map((e) => e.id)).toEqual([aIds[0]]);
+    // What is not a UUID in the filter is dropped, never sent to the database.
+    const hostile = ['-'.repeat(36), "00000000-0000-0000-0000-00000000000'", 'x'.repeat(36)].map((x) => `&ids[]=${encodeURIComponent(x)}`).join('');
+    const kept = await readEvents(env, a, (ev) => ev.length >= 1, { query: `${hostile}&ids[]=${aIds[1]}` });
+    expect(kept.map((e) => e.id)).toEqual([aIds[1]]);
     const other = await env.app.request(`/api/v3/users/${b.userId}/files/statuses?access_token=${encodeURIComponent(a.token)}`);
     expect(other.status).toBe(404);
   }, 30_000);
