@@ -74,59 +74,91 @@ interface FileEvent {
   name: string;
   status: string;
   reason: string | null;
+  parent_id: string | null;
 }
 
-/** Follows the statuses stream; resolves when `want` XML uploads not in `ignore` have finished. */
-function watchUntilDone(base: string, userId: number, token: string, want: number, ignore: Set<string>) {
+/**
+ * Follows the statuses stream; resolves when `want` XML uploads of this phase have finished: those whose
+ * id, or whose zip's id, the phase's POSTs answered (`mine`, filled as they answer; `recount()` after
+ * each). Counting by name alone counted, on a reused PostgreSQL database, the previous run's uploads
+ * that the stream shows as recent, and those the new server refuses at start as left unfinished.
+ */
+function watchUntilDone(base: string, userId: number, token: string, want: number, mine: Set<string>) {
   const ctrl = new AbortController();
-  const finished = new Map<string, string>();
+  /** Finished uploads of this phase, and finished ones not (yet) known to be: a POST may answer after its files finish. */
+  const counted = new Map<string, string>();
+  const unknown = new Map<string, { status: string; parent: string | null }>();
+  const ours = (id: string, parent: string | null) => mine.has(id) || (parent !== null && mine.has(parent));
+  let wake = (): void => undefined;
+  const enough = new Promise<void>((r) => (wake = r));
+  const settle = () => (counted.size >= want ? wake() : undefined);
   const done = (async () => {
     const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
     if (!res.ok || !res.body) throw new Error(`statuses: ${res.status}`);
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
-    for (;;) {
-      const { done: end, value } = await reader.read();
-      if (end) throw new Error('el stream terminó antes de tiempo');
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (!data) continue;
-        const e = JSON.parse(data.slice(6)) as FileEvent;
-        if (ignore.has(e.id) || !e.name.endsWith('.xml')) continue;
-        if (e.status === 'importado' || e.status === 'duplicado' || e.status === 'rechazado') finished.set(e.id, e.status);
-        if (finished.size >= want) {
-          ctrl.abort();
-          return finished;
+    const reading = (async () => {
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) throw new Error('el stream terminó antes de tiempo');
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (!data) continue;
+          const e = JSON.parse(data.slice(6)) as FileEvent;
+          if (!e.name.endsWith('.xml') || !['importado', 'duplicado', 'rechazado'].includes(e.status)) continue;
+          if (ours(e.id, e.parent_id)) counted.set(e.id, e.status);
+          else unknown.set(e.id, { status: e.status, parent: e.parent_id });
         }
+        settle();
       }
-    }
+    })();
+    await Promise.race([enough, reading]);
+    ctrl.abort();
+    return counted;
   })();
-  return { done, stop: () => ctrl.abort() };
+  /** After a POST answered: its files that had already finished now count. */
+  const recount = () => {
+    for (const [id, f] of unknown) {
+      if (!ours(id, f.parent)) continue;
+      counted.set(id, f.status);
+      unknown.delete(id);
+    }
+    settle();
+  };
+  return { done, stop: () => ctrl.abort(), recount };
 }
 
-async function post(base: string, userId: number, token: string, files: { name: string; bytes: Uint8Array }[], type: string): Promise<void> {
+/** Posts the files in one request; answers the ids of the uploads it made. */
+async function post(base: string, userId: number, token: string, files: { name: string; bytes: Uint8Array }[], type: string): Promise<string[]> {
   const form = new FormData();
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)], { type }), f.name);
   const res = await fetch(`${base}/api/v3/users/${userId}/files`, { method: 'POST', headers: { 'X-Access-Token': token }, body: form });
   if (!res.ok) throw new Error(`subida: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { response: { files: { status: string }[] } };
+  const body = (await res.json()) as { response: { files: { id: string; status: string }[] } };
   const refused = body.response.files.filter((f) => f.status !== 'recibido').length;
   if (refused > 0) throw new Error(`${refused} archivos rechazados al subir`);
+  return body.response.files.map((f) => f.id);
 }
 
-async function phase(base: string, userId: number, token: string, label: string, send: () => Promise<void>, ignore: Set<string>, report: ImportBenchDeps['report'], pid: number) {
+type Post = (files: { name: string; bytes: Uint8Array }[], type: string) => Promise<void>;
+
+async function phase(base: string, userId: number, token: string, label: string, send: (post: Post) => Promise<void>, report: ImportBenchDeps['report'], pid: number) {
   const cpuBefore = cpuOf(pid);
-  const watch = watchUntilDone(base, userId, token, COUNT, ignore);
+  const mine = new Set<string>();
+  const watch = watchUntilDone(base, userId, token, COUNT, mine);
   watch.done.catch(() => undefined); // awaited below; after a failed send only the stop's abort is left
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await send();
+    await send(async (files, type) => {
+      for (const id of await post(base, userId, token, files, type)) mine.add(id);
+      watch.recount();
+    });
     // The timer is cleared below: left running, it kept the bench process alive for 10 minutes.
     const finished = await Promise.race([watch.done, new Promise<never>((_, no) => (timer = setTimeout(() => no(new Error(`${label}: más de 10 minutos`)), 600_000)))]);
     const seconds = (performance.now() - started) / 1000;
@@ -135,7 +167,6 @@ async function phase(base: string, userId: number, token: string, label: string,
     report(`${label}-cfdi-per-s`, Math.round(COUNT / seconds));
     // Less swayed than the rate by other work on a shared machine: the server's own CPU for the phase.
     report(`${label}-server-cpu-s`, Math.round((cpuOf(pid) - cpuBefore) * 10) / 10);
-    for (const id of finished.keys()) ignore.add(id);
   } finally {
     clearTimeout(timer);
     watch.stop();
@@ -169,13 +200,12 @@ export async function importSection(deps: ImportBenchDeps): Promise<void> {
       body: JSON.stringify({ user: { login: DEMO_USER.username, password: DEMO_USER.password } }),
     }).then((r) => r.json() as Promise<{ response: { token: string; user_id: number } }>);
     const { token, user_id: userId } = login.response;
-    const ignore = new Set<string>();
     report('import-server-rss-before-mb', memoryOf(server.pid!).rss);
 
     const files = freshCfdi(COUNT);
-    await phase(base, userId, token, 'import-files', async () => {
-      for (let i = 0; i < files.length; i += FILES_PER_REQUEST) await post(base, userId, token, files.slice(i, i + FILES_PER_REQUEST), 'application/xml');
-    }, ignore, report, server.pid!);
+    await phase(base, userId, token, 'import-files', async (send) => {
+      for (let i = 0; i < files.length; i += FILES_PER_REQUEST) await send(files.slice(i, i + FILES_PER_REQUEST), 'application/xml');
+    }, report, server.pid!);
 
     const more = freshCfdi(COUNT);
     const zips: { name: string; bytes: Uint8Array }[] = [];
@@ -187,9 +217,9 @@ export async function importSection(deps: ImportBenchDeps): Promise<void> {
       zips.push({ name: `lote-${i / PER_ZIP + 1}.zip`, bytes });
     }
     report('import-zip-cfdi-per-zip', PER_ZIP);
-    await phase(base, userId, token, 'import-zip', async () => {
-      for (const z of zips) await post(base, userId, token, [z], 'application/zip');
-    }, ignore, report, server.pid!);
+    await phase(base, userId, token, 'import-zip', async (send) => {
+      for (const z of zips) await send([z], 'application/zip');
+    }, report, server.pid!);
 
     const mem = memoryOf(server.pid!);
     report('import-server-rss-after-mb', mem.rss);
