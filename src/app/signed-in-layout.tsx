@@ -9,7 +9,7 @@ import { APP_VERSION } from '../domain/http';
 import { MSG } from '../domain/messages';
 import { db } from '../offline/db';
 import { listAccounts } from '../offline/local-data';
-import { DEFAULT_PREFS, loadPrefs, savePrefs, type Prefs } from '../offline/prefs';
+import { DEFAULT_PREFS, loadPrefs, savePrefs, takePreloadedPrefs, type Prefs } from '../offline/prefs';
 import { wipeLocalData } from '../offline/wipe';
 import { hasSession } from '../offline/session';
 import { ApiError } from '../offline/http';
@@ -148,7 +148,9 @@ export function SignedInLayout() {
   // Accounts and plans in one live query, shown together with the stored prefs: the screen below renders
   // once with all three instead of once per answer (and never first with the default account).
   const local = useStableLiveQuery(() => Promise.all([listAccounts(db), db.plans.toArray()]));
-  const [prefs, setPrefs] = useState<Prefs | null>(null);
+  // Usually read already at start-up (main.tsx), so the first render has them: one render less.
+  const [prefs, setPrefs] = useState<Prefs | null>(takePreloadedPrefs);
+  const prefsKnown = prefs !== null;
   const accounts = prefs ? local?.[0] : undefined;
   const plans = prefs ? local?.[1] : undefined;
   const [period, setPeriod] = useState<Period>(currentPeriod);
@@ -170,12 +172,13 @@ export function SignedInLayout() {
   }, [href]);
 
   useEffect(() => {
+    if (prefsKnown) return;
     let live = true;
     void loadPrefs().then((p) => live && setPrefs(p));
     return () => {
       live = false;
     };
-  }, []);
+  }, [prefsKnown]);
 
   const { sync, runSync } = useAccountSync();
 

@@ -31,9 +31,34 @@ export async function loadPrefs(): Promise<Prefs> {
   }
 }
 
+let early: Prefs | null = null;
+/** Once taken (or once a change is saved), a late answer of the preload is not kept: it may be stale. */
+let earlyOver = false;
+
+/**
+ * Starts reading the preferences at start-up (signed in), before the signed-in layout's code has
+ * arrived; the layout then takes the answer with takePreloadedPrefs() and renders with it at once,
+ * instead of reading them after its first render and rendering again.
+ */
+export function preloadPrefs(): Promise<Prefs> {
+  return loadPrefs().then((p) => {
+    if (!earlyOver) early = p;
+    return p;
+  });
+}
+
+/** The preloaded preferences if they have arrived, once: a later reader (another mount) reads them anew. */
+export function takePreloadedPrefs(): Prefs | null {
+  const p = early;
+  early = null;
+  earlyOver = true;
+  return p;
+}
+
 /** Merges a change into the stored preferences and returns the result. */
 export async function savePrefs(change: Partial<Prefs>): Promise<Prefs> {
   let next = DEFAULT_PREFS;
+  takePreloadedPrefs(); // the preloaded answer is older than this change
   // One read-write transaction, so two quick changes (pin + route) cannot overwrite each other.
   await update<Partial<Prefs>>(KEY, (old) => (next = sanitize({ ...(old ?? {}), ...change })), kvStore());
   return next;
