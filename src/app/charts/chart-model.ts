@@ -16,10 +16,13 @@ export const SERIES_ORDER: readonly SeriesKey[] = ['spending', 'income'];
 /** Axis labels of the months: 'ene' … 'dic'. */
 export const MONTH_SHORT = MONTH_NAMES.map((m) => m.slice(0, 3));
 
-const COMPACT = new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
+// Both formatters are made on first use, not at module load: building one loads ICU data (the compact
+// notation its own), and the dashboard evaluates this module before its first paint, charts or not.
+let COMPACT: Intl.NumberFormat | undefined;
 
 /** Axis money: "$0", "$950", "$12.5 k", "$1.3 M". */
 export function compactMoney(n: number): string {
+  COMPACT ??= new Intl.NumberFormat('es-MX', { notation: 'compact', maximumFractionDigits: 1 });
   return `${n < 0 ? '-' : ''}$${COMPACT.format(Math.abs(n))}`;
 }
 
@@ -99,10 +102,11 @@ export function monthText(row: MonthRow, year: number): string {
   return `${capitalize(monthOfYear(row.month, year))}. ${parts.join('; ')}`;
 }
 
-const PERCENT = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+let PERCENT: Intl.NumberFormat | undefined;
 
 /** "12.35 %" (spec §9: percentages rounded to 2 decimals). */
 export function percentText(n: number): string {
+  PERCENT ??= new Intl.NumberFormat('es-MX', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return `${PERCENT.format(n)} %`;
 }
 

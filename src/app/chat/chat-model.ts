@@ -42,11 +42,15 @@ export function nextPollDelay(s: { open: boolean; visible: boolean; online: bool
   return Math.min(POLL_MAX_MS, base * 2 ** Math.min(s.failures, 5));
 }
 
-const TIME = new Intl.DateTimeFormat('es-MX', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Mexico_City' });
-const DAY = new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'America/Mexico_City' });
+// Made on first use, not at module load: building a formatter loads ICU data, and this module is in
+// the signed-in layout's chunk (the chat widget) that every signed-in screen evaluates before painting.
+let TIME: Intl.DateTimeFormat | undefined;
+let DAY: Intl.DateTimeFormat | undefined;
 
 /** '10:42 a.m.' today, '3 nov, 10:42 a.m.' another day (Mexico City time). */
 export function messageTime(iso: string, now: Date = new Date()): string {
+  TIME ??= new Intl.DateTimeFormat('es-MX', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Mexico_City' });
+  DAY ??= new Intl.DateTimeFormat('es-MX', { day: 'numeric', month: 'short', timeZone: 'America/Mexico_City' });
   const d = new Date(iso);
   const sameDay = DAY.format(d) === DAY.format(now);
   return sameDay ? TIME.format(d) : `${DAY.format(d)}, ${TIME.format(d)}`;

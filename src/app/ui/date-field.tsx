@@ -58,7 +58,9 @@ export function DateField({ label, value, onChange, error, inputRef, now }: Date
 
   useOpenCalendar(open, () => setOpen(false), wrapRef, toggleRef);
 
-  const weeks = monthGrid(view.year, view.month, today, selected);
+  // Only an open calendar needs its month's days (31 labels to build): the forms render this field
+  // on every keystroke and when their fields arrive, with the calendar closed.
+  const weeks = open ? monthGrid(view.year, view.month, today, selected) : [];
   const atLatest = view.year === today.year && view.month === today.month;
   const current = selected && selected.year === view.year && selected.month === view.month ? selected.day : atLatest ? today.day : 1;
 
