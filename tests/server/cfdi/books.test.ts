@@ -4,7 +4,7 @@
 // CFDI type and rule, each for a fresh user so its totals are its own. Fixtures named ours-* are small
 // unsigned CFDI written for these rules (tests/fixtures/cfdi/SOURCES.md).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import type { FileEvent } from '../../../src/domain/import-files';
 import type { Ticket } from '../../../src/domain/ticket';
@@ -15,7 +15,7 @@ import { notYoursReason } from '../../../src/server/imports/import-cfdi';
 import { paymentState } from '../../../src/server/lib/ticket-json';
 import { DRIVERS } from '../helpers/harness';
 import { sum, usdStamped, type Books } from '../imports/books-helpers';
-import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from '../imports/import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, utf8, type ImportEnv, type User } from '../imports/import-helpers';
 
 const PASE = 'cfdi40-ingreso-real-pase-stamped.xml'; // I, ISD950921HE5 → COSC8001137NA, 1,000.00, 2025-01-24
 const PASE_UUID = 'C2832671-DA6D-11EF-A83D-00155D012007';
@@ -152,12 +152,7 @@ describe('what a CFDI counts (books.ts, no database)', () => {
 describe.each(DRIVERS)('each CFDI type in the books on %s', (driver) => {
   let env: ImportEnv;
 
-  beforeAll(async () => {
-    env = await importEnv(driver);
-  }, 120_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => (env = e));
 
   const get = async (user: User, path: string) => {
     const res = await env.app.request(path, { headers: { 'x-access-token': user.token } });

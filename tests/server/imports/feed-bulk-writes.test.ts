@@ -3,7 +3,7 @@
 // sequence value from the column default after the lock; any other insert still runs the trigger; a payment
 // CFDI's rows, written in one statement, move every invoice they pay in the feed.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../../src/domain/ids';
 import { TICKET_TYPE } from '../../../src/domain/ticket';
 import type { Db } from '../../../src/server/db/client';
@@ -11,7 +11,7 @@ import { receipts, tickets } from '../../../src/server/db/schema';
 import { holdFeedLocks } from '../../../src/server/imports/import-cfdi';
 import { changePage, committedCursor } from '../../../src/server/tickets/changes';
 import { DRIVERS } from '../helpers/harness';
-import { fixture, importEnv, settled, upload, userWith, type ImportEnv, type User } from './import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, type ImportEnv, type User } from './import-helpers';
 
 const FINKOK_PPD = 'cfdi40-ingreso-honorarios-retenciones-finkok-stamped.xml'; // I PPD, EKU9003173C9 → ICV060329BY0
 const PAGO_PARCIAL = 'ours-cfdi40-pago20-parcial-finkok.xml'; // P paying 500.00 of FINKOK_PPD
@@ -24,13 +24,10 @@ describe.each(DRIVERS)('change feed under bulk ticket writes (%s)', (driver) => 
   let user: User;
   let db: Db;
 
-  beforeAll(async () => {
-    env = await importEnv(driver);
+  importEnvPerSuite(driver, async (e) => {
+    env = e;
     db = env.h.database.db;
     user = await userWith(env, ['ICV060329BY0', 'EKU9003173C9']);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
   });
 
   const ticketRow = (clientId: number, changeSeq?: number) => ({

@@ -3,12 +3,12 @@
 // (income); each file's outcome — status, ticket type, amount, UUID, refusal reason — as a table.
 import { readdirSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { receipts, tickets } from '../../../src/server/db/schema';
 import { notYoursReason } from '../../../src/server/imports/import-cfdi';
 import { DRIVERS } from '../helpers/harness';
-import { FIXTURES, fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
+import { FIXTURES, fixture, importEnvPerSuite, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
 const RECEIVERS = ['COSC8001137NA', 'URE180429TM6', 'MCI7306249Y1', 'KIJ0906199R1', 'DIM8701081LA', 'MEBS780711118', 'XOJI740919U48', 'ICV060329BY0'];
 const SCHOOL = 'EKU9003173C9';
@@ -82,13 +82,10 @@ describe.each(DRIVERS)('CFDI fixtures imported on %s', (driver) => {
   let school: User;
   const first = new Map<string, { status: string; reason: string | null; ticketIds: string[] }>();
 
-  beforeAll(async () => {
-    env = await importEnv(driver);
+  importEnvPerSuite(driver, async (e) => {
+    env = e;
     receiver = await userWith(env, RECEIVERS);
     school = await userWith(env, [SCHOOL]);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
   });
 
   it('has an expected outcome for every fixture', () => {

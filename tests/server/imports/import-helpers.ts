@@ -1,5 +1,6 @@
 // Shared by the import tests: the harness's database with a pg-boss import worker and an app that
-// enqueues into it, users with accounts for given RFCs, multipart uploads and waiting for the job.
+// enqueues into it (per suite: importEnvPerSuite), users with accounts for given RFCs, multipart uploads
+// and waiting for the job.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
@@ -8,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../../src/server/app';
 import { clients, uploads } from '../../../src/server/db/schema';
-import { startImportWorker } from '../../../src/server/imports/queue';
+import { IMPORT_QUEUE, startImportWorker } from '../../../src/server/imports/queue';
 import { startBoss } from '../../../src/server/jobs/boss';
 import { devMailboxMailer } from '../../../src/server/mail/mailer';
 import { createHarness, freshIp, type DriverName, type Harness } from '../helpers/harness';
@@ -40,13 +41,25 @@ export async function importEnv(driver: DriverName): Promise<ImportEnv> {
   };
 }
 
-/** Gives the suite an ImportEnv on this driver: made before its tests (handed to `set`), closed after them. */
-export function importEnvPerSuite(driver: DriverName, set: (env: ImportEnv) => void): void {
+export interface SuiteOptions {
+  /** The suite runs the import jobs by hand (processUploads): no worker takes them. */
+  manualJobs?: boolean;
+  /** For the whole setup, `set` included (default 300 s: the first import env of a process is slow on a busy machine). */
+  timeoutMs?: number;
+}
+
+/**
+ * Gives the suite an ImportEnv on this driver, made before its tests and closed after them. `set` gets it
+ * first thing and may go on with the suite's own setup (users, accounts, rows), which then runs inside the
+ * same hook: the one setup every import test file had copied.
+ */
+export function importEnvPerSuite(driver: DriverName, set: (env: ImportEnv) => unknown, opts: SuiteOptions = {}): void {
   let env: ImportEnv | undefined;
   beforeAll(async () => {
     env = await importEnv(driver);
-    set(env);
-  }, 60_000);
+    if (opts.manualJobs) await env.boss.offWork(IMPORT_QUEUE);
+    await set(env);
+  }, opts.timeoutMs ?? 300_000);
   afterAll(async () => {
     await env?.close();
   });

@@ -4,7 +4,7 @@
 // SAT's CFDI 4.0 findings are stored with them. The other ways a receipt is made check too: an import without the workers (a QR lookup) and
 // saveReceipt (the invoices we issue, the demo's).
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { issueSandboxCfdi } from '../../../src/server/cfdi/issue';
 import { readCfdi } from '../../../src/server/cfdi/read';
@@ -14,7 +14,7 @@ import { importCfdiBatch } from '../../../src/server/imports/import-cfdi';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/cfdi/receipts';
 import { DRIVERS } from '../helpers/harness';
 import { sampleInput } from '../cfdi/sat-tools';
-import { fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
 const text = (name: string) => new TextDecoder().decode(fixture(name));
 const ALTERED = 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml'; // edited after stamping (SOURCES.md)
@@ -27,12 +27,9 @@ describe.each(DRIVERS)('integrity on import (%s)', (driver) => {
   let env: ImportEnv;
   let user: User;
 
-  beforeAll(async () => {
-    env = await importEnv(driver);
+  importEnvPerSuite(driver, async (e) => {
+    env = e;
     user = await userWith(env, ['URE180429TM6', 'COSC8001137NA', 'XIQB891116QE4']);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
   });
 
   async function importOne(name: string, bytes: Uint8Array) {

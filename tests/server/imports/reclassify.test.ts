@@ -4,7 +4,7 @@
 // type, seals, findings and payment links, manual tickets are left alone, and a second run does nothing.
 import { eq, inArray } from 'drizzle-orm';
 import { v7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CFDI_COMPANY_ID, MANUAL_COMPANY_ID, MANUAL_EXPENSE_STATUS, type Ticket } from '../../../src/domain/ticket';
 import { readCfdi } from '../../../src/server/cfdi/read';
 import { cfdiPayments, receipts, ticketMonthTotals, tickets } from '../../../src/server/db/schema';
@@ -13,7 +13,7 @@ import { reclassifyAll, registerReclassify } from '../../../src/server/imports/r
 import { factsFromCfdi, receiptKeys } from '../../../src/server/cfdi/receipts';
 import { DRIVERS } from '../helpers/harness';
 import { sum, usdStamped, type Books } from './books-helpers';
-import { fixture, importEnv, userWith, utf8, type ImportEnv, type User } from './import-helpers';
+import { fixture, importEnvPerSuite, userWith, utf8, type ImportEnv, type User } from './import-helpers';
 
 const PAGO = 'cfdi40-pago20-sw-stamped.xml'; // P, EKU9003173C9 → URE180429TM6, 2022-02-08
 const ALTERED = 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml'; // I PPD 180.00, EKU → URE180429TM6, edited after stamping
@@ -33,12 +33,9 @@ describe.each(DRIVERS)('receipts stored before the books rules, re-read (%s)', (
   let manualId: string;
   let missingReceipt: string;
 
-  beforeAll(async () => {
-    env = await importEnv(driver);
+  importEnvPerSuite(driver, async (e) => {
+    env = e;
     user = await userWith(env, ['URE180429TM6', 'XOJI740919U48', CARLOS, 'ICV060329BY0']);
-  }, 120_000);
-  afterAll(async () => {
-    await env?.close();
   });
 
   const db = () => env.h.database.db;

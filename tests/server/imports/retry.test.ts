@@ -2,14 +2,14 @@
 // a few writes), pg-boss would run it again, and the second run finishes the work — every CFDI one
 // ticket, none twice, statuses final.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tickets, uploads } from '../../../src/server/db/schema';
 import type { FileStore } from '../../../src/server/files/file-store';
-import { giveUp, IMPORT_QUEUE, STALE_UPLOAD_MS, sweepStaleUploads } from '../../../src/server/imports/queue';
+import { giveUp, STALE_UPLOAD_MS, sweepStaleUploads } from '../../../src/server/imports/queue';
 import { MSG } from '../../../src/domain/messages';
 import { processUploads } from '../../../src/server/imports/process';
 import { DRIVERS } from '../helpers/harness';
-import { fixture, importEnv, upload, userWith, type ImportEnv } from './import-helpers';
+import { fixture, importEnvPerSuite, upload, userWith, type ImportEnv } from './import-helpers';
 import { makeZip } from './zip-maker';
 
 const FILES = ['cfdi40-ingreso-retenciones-sw-stamped.xml', 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml', 'cfdi40-pago20-sw-stamped.xml'];
@@ -29,14 +29,8 @@ function dyingStore(inner: FileStore, allowed: number): FileStore {
 
 describe.each(DRIVERS)('import retried after a failure on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-    // The test runs the job by hand.
-    await env.boss.offWork(IMPORT_QUEUE);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  // The test runs the job by hand.
+  importEnvPerSuite(driver, (e) => (env = e), { manualJobs: true });
 
   it('finishes on the second run what the first left undone, with no duplicate tickets', async () => {
     const user = await userWith(env, ['URE180429TM6']);

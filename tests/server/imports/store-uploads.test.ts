@@ -1,27 +1,20 @@
 // Files entering the import without the HTTP route (store-uploads.ts), as the SAT sync does: checked per
 // file, stored as one pack, imported, and the pack dropped once every file of it is done.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { tickets, uploads } from '../../../src/server/db/schema';
 import { memoryFileStore } from '../../../src/server/files/file-store';
-import { IMPORT_QUEUE } from '../../../src/server/imports/queue';
 import { FILE_MAX_BYTES, importFiles, storeUploads } from '../../../src/server/imports/store-uploads';
 import { isPackKey } from '../../../src/server/imports/upload-pack';
 import { DRIVERS } from '../helpers/harness';
-import { fixture, importEnv, userWith, utf8, type ImportEnv } from './import-helpers';
+import { fixture, importEnvPerSuite, userWith, utf8, type ImportEnv } from './import-helpers';
 
 const FILES = ['cfdi40-ingreso-retenciones-sw-stamped.xml', 'cfdi40-pago20-sw-stamped.xml'];
 
 describe.each(DRIVERS)('storeUploads / importFiles on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-    await env.boss.offWork(IMPORT_QUEUE);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => (env = e), { manualJobs: true });
 
   it('stores the accepted files as one pack before their rows, refusing the others per file', async () => {
     const user = await userWith(env, ['URE180429TM6']);

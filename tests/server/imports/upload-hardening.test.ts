@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { queryRows } from '../../../src/server/db/client';
 import { uploads } from '../../../src/server/db/schema';
@@ -14,7 +14,7 @@ import { processUploads } from '../../../src/server/imports/process';
 import { IMPORT_QUEUE, startImportWorker } from '../../../src/server/imports/queue';
 import { storeUploads } from '../../../src/server/imports/store-uploads';
 import { DRIVERS, freshIp } from '../helpers/harness';
-import { fixture, importEnv, settled, upload, uploadRows, userWith, type ImportEnv, type User } from './import-helpers';
+import { fixture, importEnvPerSuite, settled, upload, uploadRows, userWith, type ImportEnv, type User } from './import-helpers';
 
 const XML = 'cfdi40-ingreso-retenciones-sw-stamped.xml'; // EKU9003173C9 → URE180429TM6
 const XML_B = 'cfdi40-ingreso-acuentaterceros-sw-stamped.xml';
@@ -82,16 +82,16 @@ describe.each(DRIVERS)('upload hardening on %s', (driver) => {
   let env: ImportEnv;
   let server: ServerType;
   let base: string;
-  beforeAll(async () => {
-    env = await importEnv(driver);
+  importEnvPerSuite(driver, async (e) => {
+    env = e;
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: env.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }, 300_000);
+  });
+  // Runs before the env is closed (after-all hooks run in the reverse order of their registration).
   afterAll(async () => {
     await new Promise((r) => server?.close(r));
-    await env?.close();
   });
 
   async function httpUpload(user: User, files: { name: string; bytes: Uint8Array }[]) {

@@ -5,11 +5,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../src/domain/messages';
 import { receipts, tickets, uploads } from '../../../src/server/db/schema';
 import { DRIVERS } from '../helpers/harness';
-import { FIXTURES, fixture, importEnv, settled, upload, userWith, utf8, type ImportEnv, type UploadRow, type User } from './import-helpers';
+import { FIXTURES, fixture, importEnvPerSuite, settled, upload, userWith, utf8, type ImportEnv, type UploadRow, type User } from './import-helpers';
 import { makeZip } from './zip-maker';
 
 const CFDI = 'cfdi40-ingreso-retenciones-sw-stamped.xml'; // EKU9003173C9 → URE180429TM6, 228.00
@@ -34,12 +34,7 @@ const outcome = (r: UploadRow | undefined) => (r ? { status: r.status, reason: r
 
 describe.each(DRIVERS)('zip and PDF import on %s', (driver) => {
   let env: ImportEnv;
-  beforeAll(async () => {
-    env = await importEnv(driver);
-  }, 60_000);
-  afterAll(async () => {
-    await env?.close();
-  });
+  importEnvPerSuite(driver, (e) => (env = e));
   const fresh = (rfcs = [RECEIVER]): Promise<User> => userWith(env, rfcs);
 
   async function uploadOne(user: User, name: string, bytes: Uint8Array) {

@@ -13,7 +13,6 @@ import { DEMO_USER } from '../../../src/server/db/demo-accounts';
 import { markCfdiCancelled, markKnownCancellations } from '../../../src/server/cfdi/cancellation';
 import { factsFromCfdi, saveReceipt } from '../../../src/server/cfdi/receipts';
 import { processUploads } from '../../../src/server/imports/process';
-import { IMPORT_QUEUE } from '../../../src/server/imports/queue';
 import { createHarness, DRIVERS, type Harness } from '../helpers/harness';
 import { fixture, importEnvPerSuite, settled, upload, userWith, type ImportEnv } from '../imports/import-helpers';
 import { fixtureXml } from '../receipts/receipt-fixtures';
@@ -96,11 +95,8 @@ describe.each(DRIVERS)('an uploaded XML of a CFDI known cancelled on %s', (drive
 
 describe.each(DRIVERS)('the import job and a CFDI known cancelled on %s', (driver) => {
   let env: ImportEnv;
-  importEnvPerSuite(driver, (e) => { env = e; });
-  beforeAll(async () => {
-    // The test runs the job by hand, on a database handle that looks after each of its transactions.
-    await env.boss.offWork(IMPORT_QUEUE);
-  });
+  // The test runs the job by hand, on a database handle that looks after each of its transactions.
+  importEnvPerSuite(driver, (e) => (env = e), { manualJobs: true });
 
   it("commits 'importado' and the mark in one transaction: after none of the job's is one seen without the other", async () => {
     const file = 'cfdi40-ingreso-eku-descuento-stamped.xml';
