@@ -25,7 +25,7 @@ import { AuthPausedBanner, LogoutConfirm, OutboxButton, useDrainTriggers, usePen
 import { AccountMenu } from './layout/account-menu';
 import { syncAccounts, syncReferenceLists } from './layout/account-sync';
 import { DetailsPanel } from './layout/details-panel';
-import { ChatWidget } from './chat/chat-widget';
+import { ChatWidget, chatSlotRef } from './chat/chat-widget';
 import { useChatState } from './chat/chat-store';
 import { LayoutContext, type LayoutState, type SyncState } from './layout/layout-context';
 import { SideMenuLinks } from './layout/side-menu';
@@ -155,7 +155,6 @@ export function SignedInLayout() {
   const plans = prefs ? local?.[1] : undefined;
   const [period, setPeriod] = useState<Period>(currentPeriod);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [chatSlot, setChatSlot] = useState<HTMLDivElement | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -243,7 +242,7 @@ export function SignedInLayout() {
           onMenu={() => setDrawerOpen(true)}
           onDetails={() => setDetailsOpen(true)}
           onLogout={() => void onLogout()}
-          chatSlot={setChatSlot}
+          chatSlot={chatSlotRef}
         />
 
         <nav className="sidebar" aria-label="Menú principal">
@@ -275,7 +274,7 @@ export function SignedInLayout() {
       <LogoutConfirm open={confirmLogout} count={pending} onConfirm={() => void onLogout(true)} onCancel={() => setConfirmLogout(false)} />
       <DetailsPanel open={detailsOpen} onClose={() => setDetailsOpen(false)} account={selected} plans={plans} />
       {/* Support chat: unmounted with the layout on logout, which closes it. */}
-      <ChatWidget slot={chatSlot} />
+      <ChatWidget />
     </LayoutContext.Provider>
   );
 }

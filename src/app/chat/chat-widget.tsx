@@ -6,7 +6,7 @@
 // radio) busy for a chat that is silent most of the time, it survives flaky mobile networks and
 // proxies without reconnection logic, and the token stays in a header (EventSource cannot send one).
 import { createPortal } from 'react-dom';
-import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { Fragment, useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { CHAT_ACK, CHAT_MESSAGE_MAX, chatBodyError, chatLength } from '../../domain/chat';
 import { newId } from '../../domain/ids';
 import { ApiError } from '../../offline/http';
@@ -161,8 +161,29 @@ function ChatCompose({ text, error, sending, textareaRef, onText, onSubmit }: {
   );
 }
 
-/** `slot`: the top bar's place for the button, so it comes where it shows in the keyboard order too. */
-export function ChatWidget({ slot }: { slot: HTMLElement | null }) {
+// The top bar's place for the button, so it comes where it shows in the keyboard order too. Kept here,
+// not in the layout's state: the element arrives with the layout's first commit, and only this widget
+// has to render again for it (as layout state it rendered the whole layout a second time).
+let slotElement: HTMLElement | null = null;
+const slotListeners = new Set<() => void>();
+
+/** Ref callback of the top bar's place for the chat button (signed-in-layout.tsx). */
+export function chatSlotRef(el: HTMLElement | null): void {
+  slotElement = el;
+  for (const listener of slotListeners) listener();
+}
+
+function subscribeSlot(listener: () => void): () => void {
+  slotListeners.add(listener);
+  return () => {
+    slotListeners.delete(listener);
+  };
+}
+
+const currentSlot = () => slotElement;
+
+export function ChatWidget() {
+  const slot = useSyncExternalStore(subscribeSlot, currentSlot, () => null);
   const chat = useChatState();
   const online = useOnline();
   const visible = useVisible();
