@@ -10,6 +10,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { PacError, type CancelResult, type CancelState, type PacPort } from './pac';
 import type { Db } from '../db/client';
+import { inTexts } from '../db/value-list';
 import { invoiceRequests, receipts, tickets } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 
@@ -98,12 +99,12 @@ export async function markKnownCancellations(db: Db, files: FileStore, uuids: re
   const ids = [...new Set(uuids.map((u) => u.trim().toUpperCase()).filter(Boolean))];
   if (ids.length === 0) return;
   const replaced = await db.select({ id: invoiceRequests.id, uuid: invoiceRequests.uuid }).from(invoiceRequests)
-    .where(and(inArray(invoiceRequests.uuid, ids), sql`${invoiceRequests.status} = 'sustituida'`)); // as its partial index says it
+    .where(and(inTexts(invoiceRequests.uuid, ids), sql`${invoiceRequests.status} = 'sustituida'`)); // as its partial index says it
   const known = await db.selectDistinctOn([receipts.uuid], { uuid: receipts.uuid, cancelStatus: receipts.cancelStatus, replacedBy: receipts.replacedBy, satStatus: receipts.satStatus })
     .from(receipts)
     // The condition as the partial index receipts_cancelled_uuid_idx writes it (a literal, not a
     // parameter), so the planner uses that index instead of reading every receipt with these UUIDs.
-    .where(and(inArray(receipts.uuid, ids), sql`(${receipts.cancelStatus} is not null or ${receipts.replacedBy} is not null or ${receipts.satStatus} = 'Cancelado')`))
+    .where(and(inTexts(receipts.uuid, ids), sql`(${receipts.cancelStatus} is not null or ${receipts.replacedBy} is not null or ${receipts.satStatus} = 'Cancelado')`))
     .orderBy(receipts.uuid, sql`${receipts.replacedBy} is null`, sql`${receipts.cancelStatus} is null`);
   const done = new Set<string>();
   for (const old of replaced) {

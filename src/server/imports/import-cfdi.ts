@@ -14,6 +14,7 @@ import { listFactsOf, lookUpPublishedData } from '../cfdi/published-data';
 import type { CfdiData } from '../cfdi/read';
 import { listFindings, mergeFindings } from '../cfdi/rules';
 import type { Db } from '../db/client';
+import { inTexts } from '../db/value-list';
 import { cfdiPayments, receipts, tickets } from '../db/schema';
 import { putNew, type FileStore } from '../files/file-store';
 import { factsFromCfdi, receiptKeys, receiptRowsOf, type BatchReceipt } from '../cfdi/receipts';
@@ -170,7 +171,7 @@ export async function importCfdiBatch(
       .select({ clientId: receipts.clientId, uuid: receipts.uuid, id: receipts.id, ticketId: tickets.id })
       .from(receipts)
       .leftJoin(tickets, and(eq(tickets.receiptId, receipts.id), isNull(tickets.deletedAt)))
-      .where(and(inArray(receipts.clientId, clientIds), inArray(receipts.uuid, uuids.slice(i, i + 1000))));
+      .where(and(inArray(receipts.clientId, clientIds), inTexts(receipts.uuid, uuids.slice(i, i + 1000))));
     for (const r of rows) {
       const k = `${r.clientId}|${r.uuid}`;
       const e = existing.get(k) ?? { receiptId: r.id, ticketIds: [] };
@@ -322,7 +323,7 @@ export async function touchPaidTickets(db: Db, userId: number, clientIds: readon
     const paid = await db
       .select({ id: receipts.id })
       .from(receipts)
-      .where(and(inArray(receipts.clientId, [...clientIds]), inArray(receipts.uuid, uuids.slice(i, i + 1000))));
+      .where(and(inArray(receipts.clientId, [...clientIds]), inTexts(receipts.uuid, uuids.slice(i, i + 1000))));
     // Usually none (the invoice is not imported yet): then no statement touches tickets at all.
     if (paid.length === 0) continue;
     await db

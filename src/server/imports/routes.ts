@@ -16,7 +16,7 @@ import { boundaryOf, MultipartError, readMultipart } from '../http/multipart';
 import { ok } from '../http/envelope';
 import { fail } from '../http/errors';
 import { onUploadsChanged } from './changes';
-import { inUuids, isUuid } from '../db/uuid-list';
+import { inUuids, isUuid } from '../db/value-list';
 import { snapshotXmin, writtenSince } from './look-cursor';
 import type { ImportQueue } from './queue';
 import { FILE_MAX_BYTES, MAX_FILES, UploadIntake } from './store-uploads';
