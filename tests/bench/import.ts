@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import JSZip from 'jszip';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
 import { sized } from './scale';
+import { statusEvents } from './statuses-stream';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Extra node flags for the server, e.g. IMPORT_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
@@ -69,14 +70,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
-interface FileEvent {
-  id: string;
-  name: string;
-  status: string;
-  reason: string | null;
-  parent_id: string | null;
-}
-
 /**
  * Follows the statuses stream; resolves when `want` XML uploads of this phase have finished: those whose
  * id, or whose zip's id, the phase's POSTs answered (`mine`, filled as they answer; `recount()` after
@@ -93,30 +86,15 @@ function watchUntilDone(base: string, userId: number, token: string, want: numbe
   const enough = new Promise<void>((r) => (wake = r));
   const settle = () => (counted.size >= want ? wake() : undefined);
   const done = (async () => {
-    const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
-    if (!res.ok || !res.body) throw new Error(`statuses: ${res.status}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
     const reading = (async () => {
-      for (;;) {
-        const { done: end, value } = await reader.read();
-        if (end) throw new Error('el stream terminó antes de tiempo');
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const data = block.split('\n').find((l) => l.startsWith('data: '));
-          if (!data) continue;
-          const e = JSON.parse(data.slice(6)) as FileEvent;
-          if (!e.name.endsWith('.xml') || !['importado', 'duplicado', 'rechazado'].includes(e.status)) continue;
-          if (ours(e.id, e.parent_id)) counted.set(e.id, e.status);
-          else unknown.set(e.id, { status: e.status, parent: e.parent_id });
-        }
+      for await (const e of statusEvents(base, userId, token, ctrl.signal)) {
+        if (!e.name.endsWith('.xml') || !['importado', 'duplicado', 'rechazado'].includes(e.status)) continue;
+        if (ours(e.id, e.parent_id)) counted.set(e.id, e.status);
+        else unknown.set(e.id, { status: e.status, parent: e.parent_id });
         settle();
       }
     })();
+    reading.catch(() => undefined); // raced below; once enough have finished, the abort ends it with an error
     await Promise.race([enough, reading]);
     ctrl.abort();
     return counted;

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
 import { sized } from './scale';
+import { statusEvents } from './statuses-stream';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = sized(100, 3);
@@ -65,26 +66,11 @@ function untilFinal(base: string, userId: number, token: string, ids: string[]):
     // Filtered by id where the stream takes them all (200 at most); else the whole stream, watching for
     // ours (reading every recent upload is the server's work too: kept out of the latency phase).
     const query = ids.length <= 200 ? `?${ids.map((id) => `ids[]=${id}`).join('&')}` : '';
-    const res = await fetch(`${base}/api/v3/users/${userId}/files/statuses${query}`, { headers: { 'X-Access-Token': token }, signal: ctrl.signal });
-    if (!res.ok || !res.body) throw new Error(`statuses: ${res.status}`);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { done: end, value } = await reader.read();
-      if (end) throw new Error('el stream terminó antes de tiempo');
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const data = buffer.slice(0, cut).split('\n').find((l) => l.startsWith('data: '));
-        buffer = buffer.slice(cut + 2);
-        if (!data) continue;
-        const e = JSON.parse(data.slice(6)) as { id: string; status: string };
-        if (FINAL.has(e.status)) want.delete(e.id);
-        if (want.size === 0) {
-          ctrl.abort();
-          return;
-        }
+    for await (const e of statusEvents(base, userId, token, ctrl.signal, query)) {
+      if (FINAL.has(e.status)) want.delete(e.id);
+      if (want.size === 0) {
+        ctrl.abort();
+        return;
       }
     }
   };
