@@ -1,11 +1,5 @@
 // The upload statuses stream as the benchmarks read it (import.ts, uploads.ts): each `file` event, parsed.
-export interface FileEvent {
-  id: string;
-  name: string;
-  status: string;
-  reason: string | null;
-  parent_id: string | null;
-}
+import type { FileEvent } from '../../src/domain/import-files';
 
 /** The stream's events until `signal` aborts; throws if the server ends the stream first. `query`: e.g. '?ids[]=…'. */
 export async function* statusEvents(base: string, userId: number, token: string, signal: AbortSignal, query = ''): AsyncGenerator<FileEvent> {
