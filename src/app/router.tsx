@@ -15,6 +15,10 @@ import { RootLayout } from './root-layout';
 import { NotFound } from './not-found';
 import { parseSearch, stringifySearch } from './search-params';
 import { HomeScreen, NewPickerScreen, SubscriptionScreen } from './screens';
+// The two screens a newcomer lands on (the signed-out start and the login) come with the app's first
+// script: on a slow connection they then show as soon as it runs, not after a chain of chunks.
+import { LoginPage } from './auth/login-page';
+import { AnonymousFormPage } from './invoicing/anonymous-form/anonymous-form-page';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
@@ -34,7 +38,7 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
   validateSearch: (s: Record<string, unknown>): { redirect?: string } => (str(s.redirect) ? { redirect: str(s.redirect) } : {}),
-  component: lazyRouteComponent(() => import('./auth/login-page'), 'LoginPage'),
+  component: LoginPage,
 });
 
 const registerRoute = createRoute({
@@ -122,7 +126,7 @@ const invoiceRoutes = [
 const anonymousFormRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'ticket/form-anonymous/$name',
-  component: lazyRouteComponent(() => import('./invoicing/anonymous-form/anonymous-form-page'), 'AnonymousFormPage'),
+  component: AnonymousFormPage,
 });
 
 /** Top-level rule 1: the public, read-only receipt of a merchant ticket, outside the signed-in layout. */

@@ -59,7 +59,9 @@ describe('front door', () => {
       expect(await page.locator('.front-door__benefits li').count()).toBe(3);
       expect(await page.getByRole('link', { name: 'Crear cuenta gratis' }).isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Iniciar sesión' }).isVisible()).toBe(true);
+      // The form is a chunk of its own, arriving after the intro.
       const formTitle = page.getByRole('heading', { level: 2, name: 'Factura tu recarga de Móvil Norte sin crear cuenta' });
+      await formTitle.waitFor();
       expect(await formTitle.isVisible()).toBe(true);
       await page.getByLabel('Referencia de pago', { exact: true }).waitFor();
       expect(await sideways(page)).toBeLessThanOrEqual(0);

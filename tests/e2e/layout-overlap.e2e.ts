@@ -90,7 +90,7 @@ const DIALOGS: Record<string, { route: string; open: Opener; sizes?: Size['name'
   'plans/checkout-dialog.tsx': { route: '/plans', open: button('Seleccionar') },
   'invoicing/fields/dynamic-fields.tsx': { route: '/ticket/form/autozone', open: button(/^Ayuda: /) },
   'invoicing/form-parts/note-dialog.tsx': { unreached: 'pide un ticket ya verificado (invoice-forms.e2e.ts)' },
-  'invoicing/anonymous-form/anonymous-form-page.tsx': { unreached: 'pide un ticket ya facturado (invoice-forms.e2e.ts)' },
+  'invoicing/anonymous-form/anonymous-form.tsx': { unreached: 'pide un ticket ya facturado (invoice-forms.e2e.ts)' },
   'register/privacy-notice.tsx': { unreached: 'se abre en el paso 2 del registro (foundation.e2e.ts)' },
   'sat-sync/sync-page.tsx': { unreached: 'pide una conexión al SAT guardada (sync.e2e.ts)' },
   'oauth/connected-apps.tsx': { unreached: 'pide una aplicación autorizada (oauth.e2e.ts)' },

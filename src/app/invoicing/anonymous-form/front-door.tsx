@@ -4,6 +4,8 @@
 import { Link } from '@tanstack/react-router';
 import { ANONYMOUS_MERCHANT, type MerchantEntry } from '../../../domain/merchants';
 import { Icon } from '../../ui/icon';
+import '../../ui/button.css';
+import './front-door.css';
 
 export const FRONT_DOOR_TXT = {
   title: 'Tus facturas y gastos, claros y en un solo lugar',

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { APP_VERSION } from '../../../domain/http';
 import { TXT } from '../../strings';
+import './front-door.css';
 
 export function PublicShell({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 // Unknown merchant short name (spec §2): 'Ups...' with a way back.
 import { Link } from '@tanstack/react-router';
 import { MSG } from '../../../domain/messages';
+import './unknown-merchant.css';
 
 export function UnknownMerchant({ home = '/' }: { home?: '/' | '/login' }) {
   return (
