@@ -21,6 +21,16 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The size check and the bench read the chunk graph from dist/.vite/manifest.json.
     manifest: true,
+    // A lazy screen's chunks are not announced with <link rel=modulepreload> elements before its import:
+    // the helper that adds them cost a signed-in start ~30 ms of main thread on this machine (40 links
+    // for the dashboard), four times that on a phone, and every screen after the first comes from the
+    // service worker's cache, where the module graph's own requests are as fast. The first script's
+    // imports in index.html keep theirs.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // Everything the first script imports statically goes into that one script, rather than into
+    // several small chunks shared with lazy screens: on a cold visit over HTTP/1.1 each was one more
+    // request behind the browser's six connections, before the first screen could render.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
   },
   // In `vite` dev mode the API runs separately (`npm run serve`); these are its non-/api paths too.
   server: {
