@@ -239,7 +239,7 @@ function main(argv: string[]): number {
   const distAt = argv.indexOf('--dist');
   const report = measureBundle(distAt >= 0 ? argv[distAt + 1] : 'dist');
   for (const line of formatReport(report)) console.log(line);
-  if (!report.loginChunk) console.error('note: no lazy login chunk found; counting the entry chunk and its imports only');
+  if (!report.loginChunk) console.error('note: the login screen has no lazy chunk of its own (it comes with the entry): counting the entry chunk and its imports');
   if (!report.usedManifest) console.error('note: no dist/.vite/manifest.json (build.manifest); import graph read from the chunks');
   if (!check) return 0;
   const failures = budgetFailures(report);

@@ -6,7 +6,9 @@
 // Then the offline benchmarks (tests/bench/offline.ts): Dexie month query and dashboard
 // render with 100,000 tickets, sync down of a 2,000-ticket month, replay of 1,000 queued operations.
 // Flags: --runs N (Lighthouse runs per route, default 5), --build (rebuild dist first),
-//        --dist DIR (measure and serve another build), --no-lighthouse, --no-load, --no-offline,
+//        --dist DIR (measure and serve another build), --pages a,b (only those Lighthouse pages), --explain
+//        (where each page's time went; --requests adds its network requests), --trace-dir DIR (keep each
+//        run's trace), --no-lighthouse, --no-load, --no-offline,
 //        --no-views, --no-data, --no-import, --no-uploads, --no-scale, --only bundle|browser|load|offline|views|data|import|uploads|scale
 //        (just that section; results go to latest-<section>.json),
 //        --smoke (every section once with tiny sizes, tests/bench/scale.ts; CI runs it so no section rots
@@ -66,26 +68,33 @@ const METRICS = {
 } as const;
 const DEMO = { login: 'demo', password: 'cuentasclaras' };
 /** Lighthouse's pages (figure name, path): the smoke run measures the login once, to keep the section alive. */
-const LIGHTHOUSE_SIGNED_OUT: [string, string][] = sized(
+const LIGHTHOUSE_SIGNED_OUT: [string, string][] = onlyPages(sized(
   [
     ['start', '/#/'],
     ['login', '/#/login'],
   ],
   [['login', '/#/login']],
-);
-const LIGHTHOUSE_SIGNED_IN: [string, string][] = sized(
+));
+const LIGHTHOUSE_SIGNED_IN: [string, string][] = onlyPages(sized(
   [
     ['home', '/#/home'], // the dashboard
     ['annual', '/#/annual'],
     ['invoice-form', '/#/ticket/form/autozone'],
   ],
   [],
-);
+));
 // Where src/offline/session.ts keeps the session (idb-keyval store 'kv' of KV_DB_NAME, key 'session').
 const SESSION_STORE = 'kv';
 const SESSION_KEY = 'session';
 
 const argv = process.argv.slice(2);
+/** With --pages a,b: only those Lighthouse pages (by figure name), to measure one change quickly. */
+function onlyPages(pages: [string, string][]): [string, string][] {
+  const at = process.argv.indexOf('--pages');
+  if (at < 0) return pages;
+  const wanted = new Set((process.argv[at + 1] ?? '').split(','));
+  return pages.filter(([name]) => wanted.has(name));
+}
 const flag = (name: string): boolean => argv.includes(name);
 const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : sized(5, 1);
@@ -352,6 +361,12 @@ async function lighthouseOnce(port: number, url: string, keepStorage: boolean, b
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // With --trace-dir DIR: keep each run's trace (chrome://tracing / DevTools' Performance panel can open it).
+    const traceAt = argv.indexOf('--trace-dir');
+    if (traceAt >= 0 && argv[traceAt + 1]) {
+      const name = `${url.replace(/^.*#\//, '').replace(/[^a-z0-9]+/gi, '-') || 'start'}-${Date.now()}.json`;
+      await writeFile(join(argv[traceAt + 1]!, name), JSON.stringify(result.artifacts.Trace));
+    }
     if (!lhr.runtimeError) return lhr;
     if (attempt >= 2) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     console.error(`  lighthouse ${url}: ${lhr.runtimeError.code}, once more`);
@@ -405,6 +420,21 @@ function explain(url: string, lhr: { audits: Record<string, { details?: unknown 
   for (const t of items('long-tasks').slice(0, 8)) console.error(`    long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms: ${String(t.url)}`);
   for (const t of items('mainthread-work-breakdown').slice(0, 6)) console.error(`    ${String(t.groupLabel ?? t.group)}: ${Math.round(Number(t.duration))} ms`);
   for (const t of items('bootup-time').slice(0, 6)) console.error(`    script ${String(t.url)}: ${Math.round(Number(t.total))} ms`);
+  // The largest paint: which element, and what its time went to (waiting for the document, for its
+  // resource, for rendering).
+  for (const t of items('largest-contentful-paint-element')) {
+    const inner = (t as { items?: Record<string, unknown>[] }).items ?? [t];
+    for (const row of inner) {
+      const node = row.node as { selector?: string; nodeLabel?: string } | undefined;
+      if (node) console.error(`    LCP element: ${node.selector ?? ''} (${(node.nodeLabel ?? '').slice(0, 60)})`);
+      else if (row.phase) console.error(`    LCP ${String(row.phase)}: ${Math.round(Number(row.timing))} ms`);
+    }
+  }
+  if (flag('--requests')) {
+    for (const t of items('network-requests')) console.error(`    request ${Math.round(Number(t.networkRequestTime))}-${Math.round(Number(t.networkEndTime))} ms ${Math.round(Number(t.transferSize) / 1024)} kB ${String(t.url)}`);
+  }
+  // What the first paint waited for, as Lighthouse simulates it.
+  for (const t of items('render-blocking-resources').slice(0, 5)) console.error(`    render-blocking ${String(t.url)}: ${Math.round(Number(t.wastedMs))} ms`);
   // What moved (CLS): the element and its share of the score.
   for (const t of items('layout-shifts').slice(0, 5)) {
     const node = t.node as { selector?: string; nodeLabel?: string } | undefined;
