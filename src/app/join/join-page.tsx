@@ -5,9 +5,11 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Invitation } from '../../domain/company';
 import { MSG } from '../../domain/messages';
+import { USERNAME_INPUT_MAX } from '../../domain/username';
 import { getSession, hasSession, saveSession } from '../../offline/session';
 import { ApiError } from '../../offline/http';
 import { login } from '../api/endpoints';
+import { useUsernameAvailability } from '../api/username-availability';
 import { accountsQuery, errorMessage, problemOf, useApiQuery } from '../api/query';
 import { QueryProblem } from '../ui/query-problem';
 import { AuthShell } from '../layout/auth-shell';
@@ -20,6 +22,7 @@ import { Select, TextField } from '../ui/fields';
 import { SkeletonCard } from '../ui/skeleton';
 import { toast } from '../ui/toast-store';
 import { useScreenToasts } from '../ui/use-screen-toasts';
+import { UsernameHint } from '../ui/username-hint';
 import { acceptInvitation, getInvitation, invitationKey, signUpWithInvitation } from './join-api';
 import { addressLine } from '../tax-data/address-line';
 import { checkJoinSignUp, hostName, joinStep, type SignUpField } from './join-model';
@@ -150,11 +153,13 @@ function SignUpForm({ token, inv, onDone, onSignIn }: { token: string; inv: Invi
   const taxRefs = useRef<TaxFieldRefs>({});
   const accountRefs = useRef<Partial<Record<'username' | 'password' | 'confirmation', HTMLInputElement | null>>>({});
   const notes = useScreenToasts();
+  // As in the sign-up wizard: the name as it will be saved, and a taken one said before the form is sent.
+  const availability = useUsernameAvailability(account.username);
   const err = (f: SignUpField) => (problem?.field === f ? problem.message : null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const local = checkJoinSignUp(account, tax);
+    const local = checkJoinSignUp(account, tax) ?? ((await availability.ensure()) === 'taken' ? { field: 'username' as const, message: MSG.usernameTaken } : null);
     if (local) {
       setProblem(local);
       notes.warning(local.message);
@@ -194,8 +199,9 @@ function SignUpForm({ token, inv, onDone, onSignIn }: { token: string; inv: Invi
         }}
         value={account.username}
         onChange={(e) => setAccount({ ...account, username: e.target.value })}
-        error={err('username')}
-        maxLength={25}
+        hint={<UsernameHint {...availability} />}
+        error={err('username') ?? (availability.state === 'taken' ? MSG.usernameTaken : null)}
+        maxLength={USERNAME_INPUT_MAX}
       />
       <PasswordField
         label="Contraseña"

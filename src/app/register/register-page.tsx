@@ -13,7 +13,7 @@ import type { TaxField } from '../tax-data/tax-draft';
 import { TaxDataPane, type TaxFieldRefs } from '../tax-data/tax-data-pane';
 import { useFieldRefs } from '../ui/use-field-problem';
 import { useScreenToasts } from '../ui/use-screen-toasts';
-import { useUsernameAvailability, type UsernameState } from './username-check';
+import { useUsernameAvailability, type UsernameState } from '../api/username-availability';
 import { useOnline } from '../use-online';
 import { Captcha } from './captcha';
 import { finishSignUp } from './finish-sign-up';

@@ -11,9 +11,9 @@ import { useState, type FocusEvent } from 'react';
 import { effectiveRfc } from '../tax-data/tax-draft';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/fields';
-import { Icon } from '../ui/icon';
 import { PasswordField } from '../ui/password-field';
-import type { UsernameState } from './username-check';
+import type { UsernameState } from '../api/username-availability';
+import { UsernameHint } from '../ui/username-hint';
 import { STEPS, type FieldName, type RegisterForm, type StepId } from './wizard';
 
 /** What the summary says of an optional field left empty: it can be filled in later, before invoicing. */
@@ -65,32 +65,6 @@ function PasswordStrength({ score }: { score: PasswordScore | null }) {
         {score === null ? 'Seguridad de la contraseña' : PASSWORD_SCORE_LABELS[score]}
       </span>
     </div>
-  );
-}
-
-const USERNAME_STATUS: Record<UsernameState, string> = {
-  idle: '',
-  checking: 'Comprobando si está libre…',
-  available: 'Está libre',
-  taken: '',
-  unknown: 'No pudimos comprobar si está libre; lo revisamos al crear tu cuenta.',
-};
-
-/** Under the user name: the spec's hint, the name as it will be saved, and whether it is free. */
-function UsernameHint({ username, state }: { username: string; state: UsernameState }) {
-  return (
-    <>
-      <span className="username-hint__rule">{MSG.usernameHint}</span>
-      {username && (
-        <span className="username-hint__preview">
-          Tu usuario será: <strong className="username-hint__name">{username}</strong>
-        </span>
-      )}
-      <span role="status" className={`username-hint__status username-hint__status--${state}`}>
-        {state === 'available' && <Icon name="check" />}
-        {USERNAME_STATUS[state]}
-      </span>
-    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // The wizard's user-name check keeps the server's answers per name, but never a failed ask (offline, 429,
 // down): that one shows as 'unknown' and the name is asked again.
 import { describe, expect, it } from 'vitest';
-import { askWhenTypingPauses, NO_ANSWERS, stateOf, unanswered, withAnswer } from '../../../src/app/register/username-check';
+import { askWhenTypingPauses, NO_ANSWERS, stateOf, unanswered, withAnswer } from '../../../src/app/api/username-availability';
 
 describe('user name availability answers', () => {
   it('keeps a real answer: no new ask for that name, when typing pauses or when the step is left', () => {

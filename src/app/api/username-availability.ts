@@ -1,11 +1,11 @@
-// Whether the user name being typed is free (GET /api/v2/username_available), asked once typing pauses and
-// again, if still unknown, when the first step is left — so a taken name is said on step 1, not after the
-// captcha. The server limits the calls per address; answers are kept per name, so going back costs none.
+// Whether the user name being typed is free (GET /api/v2/username_available), for the sign-up wizard and
+// an invitation's sign-up: asked once typing pauses and again, if still unknown, before the form goes on —
+// so a taken name is said where it is typed (the wizard's step 1), not after the captcha. The server limits the calls per address; answers are kept per name, so going back costs none.
 // A failed ask (offline, 429, server down) is not an answer: it shows as 'unknown' until the name is asked
 // again — when the step is left, or when the name comes back after another one was asked about.
 import { useCallback, useEffect, useState } from 'react';
 import { normalizeUsername, usernameLengthProblem } from '../../domain/username';
-import { api } from '../api/client';
+import { api } from './client';
 
 /** How long typing must pause before the name is asked about. */
 const PAUSE_MS = 600;
