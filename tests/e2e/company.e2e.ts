@@ -121,7 +121,8 @@ describe('company: departments, invitation and join', () => {
     await expect.poll(() => guest.page.getByText('Ese nombre de usuario ya está registrado. Elige otro.').isVisible(), { timeout: 20_000 }).toBe(true);
     await guest.page.getByLabel('Usuario').fill('Luis_Mtz');
     await expect.poll(() => guest.page.locator('.username-hint__name').textContent(), { timeout: 20_000 }).toBe('luis_mtz');
-    await expect.poll(() => guest.page.getByText('Está libre').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => guest.page.getByText('Está libre', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await shot(guest.page, 'join-username-360');
     await guest.page.getByLabel('Contraseña', { exact: true }).fill('Clave-de-Luis-2026');
     await guest.page.getByLabel('Confirma tu contraseña').fill('Clave-de-Luis-2026');
     await guest.page.getByLabel('RFC', { exact: true }).fill('MAML850505AB3');
