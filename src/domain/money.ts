@@ -23,6 +23,11 @@ export function formatTwoDecimals(n: number): string {
   return `${sign}${digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${digits.slice(-2)}`;
 }
 
+/** "12.35", "12.3", "12": up to two decimals (no trailing zeros), es-MX grouping; Intl's minimumFractionDigits 0. */
+export function formatUpToTwoDecimals(n: number): string {
+  return formatTwoDecimals(n).replace(/\.?0+$/, '');
+}
+
 export function formatMoney(amount: number | string): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   if (!Number.isFinite(n)) return '$0.00';

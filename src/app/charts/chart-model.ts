@@ -2,7 +2,7 @@
 // drawn over it, axis ticks, the words of the popovers and the rows of the data-table alternatives.
 import { DONUT_PALETTE, OTHERS_LABEL, sharePercent, type LabelValue, type YearSeries } from '../../domain/analytics';
 import { capitalize, MONTH_NAMES } from '../../domain/dates';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, formatUpToTwoDecimals } from '../../domain/money';
 
 export type SeriesKey = 'spending' | 'income';
 
@@ -16,8 +16,8 @@ export const SERIES_ORDER: readonly SeriesKey[] = ['spending', 'income'];
 /** Axis labels of the months: 'ene' … 'dic'. */
 export const MONTH_SHORT = MONTH_NAMES.map((m) => m.slice(0, 3));
 
-// Both formatters are made on first use, not at module load: building one loads ICU data (the compact
-// notation its own), and the dashboard evaluates this module before its first paint, charts or not.
+// Made on first use, not at module load: building it loads ICU data (the compact notation its own), and
+// the dashboard evaluates this module before its first paint, charts or not; only the line chart uses it.
 let COMPACT: Intl.NumberFormat | undefined;
 
 /** Axis money: "$0", "$950", "$12.5 k", "$1.3 M". */
@@ -102,12 +102,9 @@ export function monthText(row: MonthRow, year: number): string {
   return `${capitalize(monthOfYear(row.month, year))}. ${parts.join('; ')}`;
 }
 
-let PERCENT: Intl.NumberFormat | undefined;
-
-/** "12.35 %" (spec §9: percentages rounded to 2 decimals). */
+/** "12.35 %" (spec §9: percentages rounded to 2 decimals), written without Intl as money is (money.ts). */
 export function percentText(n: number): string {
-  PERCENT ??= new Intl.NumberFormat('es-MX', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-  return `${PERCENT.format(n)} %`;
+  return `${formatUpToTwoDecimals(n)} %`;
 }
 
 export function hasAmounts(series: YearSeries): boolean {
