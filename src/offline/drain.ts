@@ -102,6 +102,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
     return done;
   }
   const http = createHttp({ fetch: deps.fetch, getToken: () => token, baseUrl: deps.baseUrl });
+  if (deps.force) await forgetOfflineBackoff(deps.db);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     again.delete(deps.db.name);
     const before = result.sent + result.retried + result.parked;
@@ -127,6 +128,22 @@ async function finish(deps: DrainDeps, result: DrainResult): Promise<DrainResult
   }
   result.nextAttemptAt = next;
   return result;
+}
+
+/**
+ * Back online (or "Sincronizar ahora"): operations that only ever failed for want of a network start
+ * their backoff over. Offline, every drain fails at once and doubles the wait of what it tried, so after
+ * an hour away a single hiccup on reconnecting would otherwise hold a ticket's create, and every edit
+ * queued behind it, for minutes. What the server answered with an error (5xx, 429) keeps its wait.
+ */
+async function forgetOfflineBackoff(db: AppDb): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox
+      .where('status')
+      .equals('pending')
+      .filter((op) => op.lastStatus === null && op.attempts > 0)
+      .modify({ attempts: 0, nextAttemptAt: 0 });
+  });
 }
 
 /** Whether an operation may be taken now (pending and due, or its lease ran out). */

@@ -38,6 +38,8 @@ async function outboxRows(page: Page): Promise<string> {
     const open = indexedDB.open(name);
     open.onerror = () => resolve('sin base local');
     open.onsuccess = () => {
+      // A database without the table was made anew (wiped): say so rather than hang.
+      if (!open.result.objectStoreNames.contains('outbox')) return resolve('base local sin outbox (borrada)');
       const all = open.result.transaction('outbox').objectStore('outbox').getAll();
       all.onsuccess = () => resolve(JSON.stringify((all.result as Record<string, unknown>[]).map(
         ({ seq, kind, status, attempts, nextAttemptAt, leaseUntil, lastStatus, lastError }) =>
@@ -46,12 +48,18 @@ async function outboxRows(page: Page): Promise<string> {
   }), DB_NAME);
 }
 
-/** A poll that, when it fails, says what the outbox held. */
+/** The server's tickets in a line each: what a failure message needs to say where an edit went. */
+async function serverSummary(): Promise<string> {
+  return (await serverTickets()).map((t) => `${t.amount} «${t.note}» ${t.tags.map((x) => x.tag_name).join('/')}`).join('; ');
+}
+
+/** A poll that, when it fails, says what the outbox held and what the server has. */
 async function pollWithOutbox<T>(page: Page, read: () => Promise<T>, expected: T, timeout: number): Promise<void> {
   try {
     await expect.poll(read, { timeout, interval: 1000 }).toBe(expected);
   } catch (err) {
-    throw new Error(`${(err as Error).message}\noutbox: ${await outboxRows(page)}`, { cause: err });
+    const outbox = await outboxRows(page);
+    throw new Error(`${(err as Error).message}\npage: ${page.url()}\noutbox: ${outbox}\nserver: ${await serverSummary()}`, { cause: err });
   }
 }
 

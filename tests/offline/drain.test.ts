@@ -119,6 +119,33 @@ describe('drainOutbox', () => {
     expect(r2).toMatchObject({ sent: 2, remaining: 0 });
   });
 
+  it('back online, what failed only for want of a network starts its backoff over; a server error keeps its wait', async () => {
+    db = freshDb();
+    const a = await createManualTicket(db, expenseForm(), CTX);
+    await setTicketNote(db, a, 'Despensa de la semana');
+    const b = await createManualTicket(db, expenseForm({ amount: '2' }), CTX);
+    // An hour offline: the first create failed six times with no answer; the other one's server said 503 five times.
+    const [createA, , createB] = await listOutbox(db);
+    await db.outbox.update(createA!.seq!, { attempts: 6, nextAttemptAt: T0 + 60_000, lastStatus: null });
+    await db.outbox.update(createB!.seq!, { attempts: 5, nextAttemptAt: T0 + 30_000, lastStatus: 503, lastError: MSG.generic });
+    // Reconnecting, the network is not quite there for the first request.
+    const api = scriptedFetch();
+    api.on(isCreate, 'network');
+    const r = await drainOutbox(deps(api.fetch, { force: true }));
+    expect(r).toMatchObject({ sent: 0, retried: 1, offline: true, remaining: 3 });
+    const [waitingA, note, waitingB] = await listOutbox(db);
+    // A seventh doubling would have held the ticket, and the note behind it, for 64-128 s.
+    expect(waitingA).toMatchObject({ attempts: 1, nextAttemptAt: T0 + backoffMs(1, () => 0.5) });
+    expect(note).toMatchObject({ kind: 'ticket.update', attempts: 0 });
+    expect(waitingB).toMatchObject({ attempts: 5, lastStatus: 503 });
+    // A couple of seconds later the create and its note go, in order; the 503 one still waits.
+    const r2 = await drainOutbox(deps(api.fetch, { now: () => T0 + BACKOFF_BASE_MS }));
+    expect(r2).toMatchObject({ sent: 2, remaining: 1 });
+    expect(api.sent.slice(1).map((x) => x.path.split('?')[0])).toEqual(['/form/ticket_create', '/api/v2/update_ticket']);
+    expect(api.sent.at(-1)?.body).toEqual({ ticket: { ticket_id: a, notes: 'Despensa de la semana' } });
+    expect((await listOutbox(db))[0]).toMatchObject({ ticketId: b, attempts: 5 });
+  });
+
   it('parks a refused operation with the server message; it blocks only its own ticket', async () => {
     db = freshDb();
     const a = await createManualTicket(db, expenseForm(), CTX);
