@@ -3,6 +3,34 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+const SIGNED_OUT_SCREENS = fileURLToPath(new URL('./src/app/signed-out-screens.ts', import.meta.url));
+
+/**
+ * The output files of the screens src/app/signed-out-screens.ts imports, found as the bundle is written
+ * and before Vite resolves each dynamic import's preload list (its hook runs after this one).
+ */
+function signedOutScreens(): { plugin: Plugin; has: (file: string) => boolean } {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'cc:signed-out-screens',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const screens = new Set(this.getModuleInfo(SIGNED_OUT_SCREENS)?.dynamicallyImportedIds ?? []);
+        if (screens.size === 0) this.error(`${SIGNED_OUT_SCREENS} no importa ninguna pantalla: ¿cambió de lugar?`);
+        for (const out of Object.values(bundle)) {
+          if (out.type === 'chunk' && out.facadeModuleId && screens.has(out.facadeModuleId)) files.add(out.fileName);
+        }
+      },
+    },
+  };
+  return { plugin, has: (file) => files.has(file) };
+}
+
+const signedOut = signedOutScreens();
 
 export default defineConfig({
   root: '.',
@@ -21,12 +49,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The size check and the bench read the chunk graph from dist/.vite/manifest.json.
     manifest: true,
-    // A lazy screen's chunks are not announced with <link rel=modulepreload> elements before its import:
-    // the helper that adds them cost a signed-in start ~30 ms of main thread on this machine (40 links
-    // for the dashboard), four times that on a phone, and every screen after the first comes from the
-    // service worker's cache, where the module graph's own requests are as fast. The first script's
-    // imports in index.html keep theirs.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // A signed-in screen's chunks are not announced with <link rel=modulepreload> elements before its
+    // import: the helper that adds them cost a signed-in start ~30 ms of main thread on this machine (40
+    // links for the dashboard), four times that on a phone, and every screen after the first comes from
+    // the service worker's cache, where the module graph's own requests are as fast. The first script's
+    // imports in index.html keep theirs, and so do the screens of src/app/signed-out-screens.ts: a first
+    // visit reaches them over the network, where each level of imports found late is a round trip.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || signedOut.has(file) ? deps : []),
+    },
     // Everything the first script imports statically goes into that one script, rather than into
     // several small chunks shared with lazy screens: on a cold visit over HTTP/1.1 each was one more
     // request behind the browser's six connections, before the first screen could render.
@@ -42,6 +73,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    signedOut.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -13,6 +13,10 @@ import { hasSession } from '../offline/session';
 import { guardRoute } from './top-level';
 import { RootLayout } from './root-layout';
 import { NotFound } from './not-found';
+import { RouteError } from './route-error';
+import {
+  loadForgotPasswordPage, loadJoinPage, loadOAuthPage, loadReceiptViewPage, loadRegisterPage, loadResetPasswordPage,
+} from './signed-out-screens';
 import { parseSearch, stringifySearch } from './search-params';
 import { HomeScreen, NewPickerScreen, SubscriptionScreen } from './screens';
 // The two screens a newcomer lands on (the signed-out start and the login) come with the app's first
@@ -45,20 +49,20 @@ const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
   validateSearch: (s: Record<string, unknown>): { redirect?: string } => (str(s.redirect) ? { redirect: str(s.redirect) } : {}),
-  component: lazyRouteComponent(() => import('./register/register-page'), 'RegisterPage'),
+  component: lazyRouteComponent(loadRegisterPage, 'RegisterPage'),
 });
 
 const forgotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'forgot-password',
-  component: lazyRouteComponent(() => import('./auth/forgot-password-page'), 'ForgotPasswordPage'),
+  component: lazyRouteComponent(loadForgotPasswordPage, 'ForgotPasswordPage'),
 });
 
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset-password',
   validateSearch: (s: Record<string, unknown>): { token?: string } => (str(s.token) ? { token: str(s.token) } : {}),
-  component: lazyRouteComponent(() => import('./auth/reset-password-page'), 'ResetPasswordPage'),
+  component: lazyRouteComponent(loadResetPasswordPage, 'ResetPasswordPage'),
 });
 
 /** The signed-in layout: the only place that loads Dexie. */
@@ -140,7 +144,7 @@ const ticketsRoute = createRoute({
     const folio = str(s.folio);
     return { ...(ref ? { ref } : {}), ...(rfc ? { rfc } : {}), ...(folio ? { folio } : {}) };
   },
-  component: lazyRouteComponent(() => import('./ticket-view/receipt-view-page'), 'ReceiptViewPage'),
+  component: lazyRouteComponent(loadReceiptViewPage, 'ReceiptViewPage'),
 });
 
 /** Top-level rule 2: the OAuth authorisation screen, signed in or not, outside the signed-in layout. */
@@ -151,7 +155,7 @@ const oauthRoute = createRoute({
     const t = str(s.oauth_token);
     return t ? { oauth_token: t } : {};
   },
-  component: lazyRouteComponent(() => import('./oauth/oauth-page'), 'OAuthPage'),
+  component: lazyRouteComponent(loadOAuthPage, 'OAuthPage'),
 });
 
 /** The staff support inbox; the page shows not-found to everyone else. */
@@ -177,7 +181,7 @@ const joinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'join',
   validateSearch: (s: Record<string, unknown>): { token?: string } => (str(s.token) ? { token: str(s.token) } : {}),
-  component: lazyRouteComponent(() => import('./join/join-page'), 'JoinPage'),
+  component: lazyRouteComponent(loadJoinPage, 'JoinPage'),
 });
 
 // SAT sync.
@@ -204,6 +208,7 @@ export function createAppRouter() {
     routeTree,
     history: createHashHistory(),
     defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
     defaultPreload: 'intent',
     scrollRestoration: true,
     parseSearch,

@@ -3,6 +3,8 @@ export const TXT = {
   offline: 'Sin conexión — revisa tu internet e intenta de nuevo.',
   offlineBanner: 'Sin conexión — lo que ves está guardado en este dispositivo. Lo actualizaremos al reconectar.',
   retry: 'Reintentar',
+  // A screen whose code did not arrive (route-error.tsx).
+  screenNotLoaded: 'No pudimos abrir esta pantalla.',
   loading: 'Cargando…',
   close: 'Cerrar',
   copyright: (year: number, version: string) => `© ${year} Cuentas Claras · v${version}`,
