@@ -67,6 +67,14 @@ const METRICS = {
   'mainthread-ms': 'mainthread-work-breakdown',
 } as const;
 const DEMO = { login: 'demo', password: 'cuentasclaras' };
+const argv = process.argv.slice(2);
+/** With --pages a,b: only those Lighthouse pages (by figure name), to measure one change quickly. */
+function onlyPages(pages: [string, string][]): [string, string][] {
+  const at = argv.indexOf('--pages');
+  if (at < 0) return pages;
+  const wanted = new Set((argv[at + 1] ?? '').split(','));
+  return pages.filter(([name]) => wanted.has(name));
+}
 /** Lighthouse's pages (figure name, path): the smoke run measures the login once, to keep the section alive. */
 const LIGHTHOUSE_SIGNED_OUT: [string, string][] = onlyPages(sized(
   [
@@ -87,14 +95,6 @@ const LIGHTHOUSE_SIGNED_IN: [string, string][] = onlyPages(sized(
 const SESSION_STORE = 'kv';
 const SESSION_KEY = 'session';
 
-const argv = process.argv.slice(2);
-/** With --pages a,b: only those Lighthouse pages (by figure name), to measure one change quickly. */
-function onlyPages(pages: [string, string][]): [string, string][] {
-  const at = process.argv.indexOf('--pages');
-  if (at < 0) return pages;
-  const wanted = new Set((process.argv[at + 1] ?? '').split(','));
-  return pages.filter(([name]) => wanted.has(name));
-}
 const flag = (name: string): boolean => argv.includes(name);
 const runsAt = argv.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Math.max(1, Number(argv[runsAt + 1]) || 5) : sized(5, 1);
