@@ -78,8 +78,8 @@ describe('front door', () => {
   }
 });
 
-describe('the form\'s code on a bad connection', () => {
-  it('asks for its imports with the form itself, and says so in Spanish when the form cannot arrive', async () => {
+describe('signed-out screens on a slow or failing connection', () => {
+  it('says so in Spanish, under the intro, when the form cannot arrive; \'Reintentar\' brings it', async () => {
     const { context, page } = await app.newContext({ width: 360, height: 780 });
     // The form's chunk does not arrive (a dropped connection) until the connection comes back.
     let connected = false;
@@ -90,16 +90,22 @@ describe('the form\'s code on a bad connection', () => {
     expect(await alert.textContent()).toContain('Sin conexión — revisa tu internet e intenta de nuevo.');
     // Only the form's place says so: the intro, which came with the app, stays.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tus facturas y gastos, claros y en un solo lugar');
-    // The chunks it imports were announced together with it, not found one level at a time.
-    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => (l as HTMLLinkElement).href));
-    expect(preloaded.some((h) => /anonymous-form-/.test(h)), preloaded.join('\n')).toBe(true);
-    expect(preloaded.filter((h) => !/anonymous-form-/.test(h)).length).toBeGreaterThan(3);
     await page.screenshot({ path: `${SCREENS}/front-door-form-not-loaded-360.png`, fullPage: true });
 
     connected = true;
     await alert.getByRole('button', { name: 'Reintentar' }).click();
     await page.getByLabel('Referencia de pago', { exact: true }).waitFor();
     expect(await page.getByText('No pudimos abrir esta pantalla.').count()).toBe(0);
+    await context.close();
+  });
+
+  it("announces a signed-out screen's imports with the screen, not one level at a time", async () => {
+    const { context, page } = await app.newContext({ width: 360, height: 780 });
+    await page.goto(`${app.url}/#/register`);
+    await page.getByLabel('Nombre de usuario').waitFor();
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => (l as HTMLLinkElement).href));
+    expect(preloaded.some((h) => /register-page-/.test(h)), preloaded.join('\n')).toBe(true);
+    expect(preloaded.filter((h) => /password-strength-|username-hint-/.test(h))).toHaveLength(2);
     await context.close();
   });
 });

@@ -9,14 +9,13 @@ import { CatchBoundary, useParams } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { ANONYMOUS_MERCHANT, merchantByShortName } from '../../../domain/merchants';
 import { hasSession } from '../../../offline/session';
-import { loadAnonymousForm } from '../../signed-out-screens';
 import { ScreenProblem } from '../../route-error';
 import { SkeletonCard } from '../../ui/skeleton';
 import { UnknownMerchant } from '../form-parts/unknown-merchant';
 import { FrontDoorIntro } from './front-door';
 import { PublicShell } from './public-shell';
 
-const AnonymousForm = lazy(() => loadAnonymousForm().then((m) => ({ default: m.AnonymousForm })));
+const AnonymousForm = lazy(() => import('./anonymous-form').then((m) => ({ default: m.AnonymousForm })));
 
 export function AnonymousFormPage() {
   const { name } = useParams({ strict: false }) as { name?: string };
