@@ -23,7 +23,13 @@ export interface OutboxOp {
   /** files.upload: one blob per file of the batch, in the order they are sent. */
   blobIds?: string[];
   status: OpStatus;
+  /** Every try, answered or not: one that never got an answer may still have reached the server. */
   attempts: number;
+  /**
+   * The tries the next wait doubles from: `attempts` until a reconnection starts the waits of what
+   * only failed for want of a network over (drain.ts). Absent on rows written before it existed.
+   */
+  backoffAttempts?: number;
   /** Epoch ms before which it is not retried. */
   nextAttemptAt: number;
   /** Epoch ms; an inflight op whose lease passed is pending again (a killed worker strands nothing). */

@@ -131,18 +131,19 @@ async function finish(deps: DrainDeps, result: DrainResult): Promise<DrainResult
 }
 
 /**
- * Back online (or "Sincronizar ahora"): operations that only ever failed for want of a network start
- * their backoff over. Offline, every drain fails at once and doubles the wait of what it tried, so after
- * an hour away a single hiccup on reconnecting would otherwise hold a ticket's create, and every edit
- * queued behind it, for minutes. What the server answered with an error (5xx, 429) keeps its wait.
+ * Back online (or "Sincronizar ahora"): operations whose last try got no answer start their waits over.
+ * Offline, every drain fails at once and doubles the wait of what it tried, so after an hour away a single
+ * hiccup on reconnecting would otherwise hold a ticket's create, and every edit queued behind it, for
+ * minutes. What the server answered with an error (5xx, 429) keeps its wait. `attempts` stays: a try
+ * without an answer may have reached the server (deleting such a ticket must still ask the server).
  */
 async function forgetOfflineBackoff(db: AppDb): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     await db.outbox
       .where('status')
       .equals('pending')
-      .filter((op) => op.lastStatus === null && op.attempts > 0)
-      .modify({ attempts: 0, nextAttemptAt: 0 });
+      .filter((op) => op.lastStatus === null && (op.backoffAttempts ?? op.attempts) > 0)
+      .modify({ backoffAttempts: 0, nextAttemptAt: 0 });
   });
 }
 
@@ -291,12 +292,14 @@ async function acknowledge(db: AppDb, op: OutboxRow, body: unknown, now: number)
 
 async function retryLater(db: AppDb, op: OutboxRow, answer: Answer | 'network', now: number, random: () => number): Promise<void> {
   const attempts = op.attempts + 1;
+  const backoffAttempts = (op.backoffAttempts ?? op.attempts) + 1;
   const retryAfter = answer === 'network' ? undefined : answer.retryAfter;
   await db.outbox.update(op.seq as number, {
     status: 'pending',
     attempts,
+    backoffAttempts,
     leaseUntil: 0,
-    nextAttemptAt: now + backoffMs(attempts, random, retryAfter),
+    nextAttemptAt: now + backoffMs(backoffAttempts, random, retryAfter),
     lastStatus: answer === 'network' ? null : answer.status,
     lastError: answer === 'network' ? null : (answer.error ?? MSG.generic),
   });

@@ -134,8 +134,9 @@ describe('drainOutbox', () => {
     const r = await drainOutbox(deps(api.fetch, { force: true }));
     expect(r).toMatchObject({ sent: 0, retried: 1, offline: true, remaining: 3 });
     const [waitingA, note, waitingB] = await listOutbox(db);
-    // A seventh doubling would have held the ticket, and the note behind it, for 64-128 s.
-    expect(waitingA).toMatchObject({ attempts: 1, nextAttemptAt: T0 + backoffMs(1, () => 0.5) });
+    // A seventh doubling would have held the ticket, and the note behind it, for 64-128 s. The count of
+    // tries stays: one of them may have reached the server.
+    expect(waitingA).toMatchObject({ attempts: 7, backoffAttempts: 1, nextAttemptAt: T0 + backoffMs(1, () => 0.5) });
     expect(note).toMatchObject({ kind: 'ticket.update', attempts: 0 });
     expect(waitingB).toMatchObject({ attempts: 5, lastStatus: 503 });
     // A couple of seconds later the create and its note go, in order; the 503 one still waits.
@@ -144,6 +145,16 @@ describe('drainOutbox', () => {
     expect(api.sent.slice(1).map((x) => x.path.split('?')[0])).toEqual(['/form/ticket_create', '/api/v2/update_ticket']);
     expect(api.sent.at(-1)?.body).toEqual({ ticket: { ticket_id: a, notes: 'Despensa de la semana' } });
     expect((await listOutbox(db))[0]).toMatchObject({ ticketId: b, attempts: 5 });
+    // A ticket whose create was tried without an answer (it may be on the server): reconnecting resets its
+    // wait, not its tries, so deleting it still asks the server.
+    const c = await createManualTicket(db, expenseForm({ amount: '3' }), CTX);
+    const createC = (await listOutbox(db)).find((o) => o.ticketId === c)!;
+    await db.outbox.update(createC.seq!, { attempts: 3, nextAttemptAt: T0 + 60_000, lastStatus: null });
+    api.on(forTicket(b), 'network');
+    await drainOutbox(deps(api.fetch, { now: () => T0 + 10 * BACKOFF_BASE_MS, force: true }));
+    expect((await listOutbox(db)).find((o) => o.ticketId === c)).toMatchObject({ attempts: 3, backoffAttempts: 0, nextAttemptAt: 0 });
+    await deleteTickets(db, [c]);
+    expect((await listOutbox(db)).map((o) => o.kind)).toContain('ticket.delete');
   });
 
   it('parks a refused operation with the server message; it blocks only its own ticket', async () => {
