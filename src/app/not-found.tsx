@@ -6,7 +6,7 @@ import { buttonClass } from './ui/button';
 export function NotFound() {
   return (
     <main className="page page--narrow" id="main">
-      <div className="card stack" style={{ alignItems: 'flex-start' }}>
+      <div className="card stack stack--start">
         <h1>{MSG.notFound}</h1>
         <p className="muted">Revisa la dirección o vuelve a tu tablero.</p>
         <Link to="/" className={buttonClass('primary')}>

@@ -7,6 +7,7 @@ import { useRouter } from '@tanstack/react-router';
 import { MSG } from '../domain/messages';
 import { TXT } from './strings';
 import { Button } from './ui/button';
+import { useOnline } from './use-online';
 
 /** A dynamic import that failed, in the words of Chromium, Firefox and Safari. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -18,11 +19,13 @@ export function isChunkLoadError(error: unknown): boolean {
 export function ScreenProblem({ error, reset, h1 = false }: Pick<ErrorComponentProps, 'error' | 'reset'> & { h1?: boolean }) {
   const router = useRouter();
   const chunk = isChunkLoadError(error);
+  // Online, the files may simply be gone: a deploy replaced them (the router's own reload did not help).
+  const online = useOnline();
   const Heading = h1 ? 'h1' : 'h2';
   return (
-    <div className="card stack" style={{ alignItems: 'flex-start' }} role="alert">
+    <div className="card stack stack--start" role="alert">
       <Heading>{chunk ? TXT.screenNotLoaded : MSG.generic}</Heading>
-      {chunk && <p className="muted">{TXT.offline}</p>}
+      {chunk && <p className="muted">{online ? TXT.screenNotLoadedOnline : TXT.offline}</p>}
       <Button
         variant="primary"
         onClick={() => {

@@ -5,6 +5,8 @@ export const TXT = {
   retry: 'Reintentar',
   // A screen whose code did not arrive (route-error.tsx).
   screenNotLoaded: 'No pudimos abrir esta pantalla.',
+  // …while the device says it is online: a bad connection, or a new version that replaced the old files.
+  screenNotLoadedOnline: 'Revisa tu conexión e intenta de nuevo. Si acabamos de actualizar la app, Reintentar abre la versión nueva.',
   loading: 'Cargando…',
   close: 'Cerrar',
   copyright: (year: number, version: string) => `© ${year} Cuentas Claras · v${version}`,

@@ -87,11 +87,19 @@ describe('signed-out screens on a slow or failing connection', () => {
     await page.goto(`${app.url}/#/`);
     const alert = page.getByRole('alert').filter({ hasText: 'No pudimos abrir esta pantalla.' });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Sin conexión — revisa tu internet e intenta de nuevo.');
+    // The device says it is online: the files may be gone after an update, so offline is not claimed.
+    expect(await alert.textContent()).toContain('Revisa tu conexión e intenta de nuevo. Si acabamos de actualizar la app, Reintentar abre la versión nueva.');
+    expect(await alert.textContent()).not.toContain('Sin conexión');
     // Only the form's place says so: the intro, which came with the app, stays.
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tus facturas y gastos, claros y en un solo lugar');
     await page.screenshot({ path: `${SCREENS}/front-door-form-not-loaded-360.png`, fullPage: true });
+    // Offline, it says so.
+    await context.setOffline(true);
+    await expect.poll(() => alert.textContent()).toContain('Sin conexión — revisa tu internet e intenta de nuevo.');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SCREENS}/front-door-form-not-loaded-offline-1280.png`, fullPage: true });
 
+    await context.setOffline(false);
     connected = true;
     await alert.getByRole('button', { name: 'Reintentar' }).click();
     await page.getByLabel('Referencia de pago', { exact: true }).waitFor();

@@ -87,7 +87,7 @@ export function HomePage(pieces: DashboardPieces) {
     if (accountSync.status === 'error') {
       return (
         <main id="main" className="page">
-          <div className="card stack" role="alert" style={{ alignItems: 'flex-start' }}>
+          <div className="card stack stack--start" role="alert">
             <h1>{accountSync.offline ? 'Sin conexión' : 'No pudimos cargar tus cuentas'}</h1>
             <p>{accountSync.offline ? 'Sin conexión — conéctate a internet para descargar tus RFC por primera vez en este teléfono.' : accountSync.message}</p>
             <Button variant="primary" onClick={retrySync}>
@@ -99,7 +99,7 @@ export function HomePage(pieces: DashboardPieces) {
     }
     return (
       <main id="main" className="page">
-        <div className="card stack empty" style={{ alignItems: 'flex-start' }}>
+        <div className="card stack stack--start empty">
           <Icon name="building" />
           <h1>Aún no tienes un RFC registrado</h1>
           <p className="muted">Agrega tu RFC para pedir facturas de tus compras y llevar tus gastos e ingresos.</p>

@@ -12,7 +12,7 @@ export function ForSelectedAccount({ children, loading = TXT.loading, lines = 4 
   if (selected) return <>{children(selected)}</>;
   if (sync.status === 'error') {
     return (
-      <div className="card stack" role="alert" style={{ alignItems: 'flex-start' }}>
+      <div className="card stack stack--start" role="alert">
         <p>{sync.message}</p>
         <Button variant="primary" onClick={retrySync}>
           {TXT.retry}
