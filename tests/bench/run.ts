@@ -382,6 +382,9 @@ async function lighthouseRuns(port: number, route: string, url: string, keepStor
     const sample: Scores = {};
     for (const id of CATEGORIES) sample[id] = Math.round((lhr.categories[id]?.score ?? 0) * 100);
     for (const [name, audit] of Object.entries(METRICS)) sample[name] = lhr.audits[audit]?.numericValue ?? NaN;
+    // Lighthouse's own measure of this machine's speed: its simulated 4x-slower phone is 4x slower than
+    // *this* CPU, so scores from machines (or sessions) with different indexes do not compare.
+    sample['benchmark-index'] = lhr.environment?.benchmarkIndex ?? NaN;
     samples.push(sample);
   }
   const out: Scores = {};
@@ -448,6 +451,7 @@ function reportScores(route: string, scores: Scores): void {
     const value = scores[name]!;
     report(`lighthouse-${route}-${name}`, name === 'cls' ? round(value, 3) : Math.round(value));
   }
+  report(`lighthouse-${route}-benchmark-index`, Math.round(scores['benchmark-index']!));
 }
 
 async function browserSection(base: string, session: DemoSession | null): Promise<void> {
