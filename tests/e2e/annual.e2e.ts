@@ -96,6 +96,20 @@ async function yearSettled(page: Page, year: number): Promise<void> {
   await expect.poll(() => page.locator('.annual__chart svg[role="img"]').count(), { timeout: 20_000 }).toBe(1);
 }
 
+/** Pixels between the dashboard title's last line (its account) and the card after it. */
+function gapUnderTitle(page: Page, next: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const account = document.querySelector('.dashboard__account')!.getBoundingClientRect();
+    return Math.round(document.querySelector(sel)!.getBoundingClientRect().top - account.bottom);
+  }, next);
+}
+
+/** The drawn widths of each top list's bars. */
+function barWidths(page: Page): Promise<number[][]> {
+  return page.locator('.spending-summary__list ol').evaluateAll((lists) =>
+    lists.map((ol) => [...ol.querySelectorAll('.spending-summary__bar')].map((b) => Math.round(b.getBoundingClientRect().width))));
+}
+
 describe('Vista Anual', () => {
   it("shows the server's numbers, reloads on another year and opens a seen year offline", async () => {
     const { context, page } = await app.newContext({ width: 1280, height: 800 });
@@ -182,10 +196,16 @@ describe('Vista Anual', () => {
     await page.screenshot({ path: `${SCREENS}/dashboard-360-top.png` });
     await page.locator('.spending-summary').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/dashboard-360-summary.png` });
+    // The title's line keeps the room of 'Actualizando…': no blank line under the account.
+    expect(await gapUnderTitle(page, '.month-balance')).toBeLessThanOrEqual(16);
+    // Each top list's bars are equally long, whatever the width of their figures.
+    for (const widths of await barWidths(page)) expect(new Set(widths).size, `bars ${widths.join(', ')}`).toBe(1);
 
     await page.goto(`${app.url}/#/annual`);
     await yearSettled(page, YEAR);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // 'Vista Anual 2026' fits on one line beside the room of its spinner.
+    expect(await page.locator('.annual h1').evaluate((h) => Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)))).toBe(1);
     // A tap shows the popover.
     const box = (await page.locator('.line-chart__layer').boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);

@@ -9,24 +9,22 @@ export function PeriodTitle({ block, title, accountName, rfc, updating }: {
   updating: boolean;
 }) {
   return (
-    <div className={`page__title ${block}__title`}>
-      <div>
-        <h1>{title}</h1>
-        <p className={`muted ${block}__account`}>
-          {accountName} · <span className="tabular">{rfc}</span>
-        </p>
-      </div>
+    // A grid: the title and 'Actualizando…' share the first line, the account the second. So the
+    // indicator's room is on the title's line, and coming and going moves nothing.
+    <div className={`page__title period-title ${block}__title`}>
+      <h1>{title}</h1>
       {updating ? (
-        <span className={`muted ${block}__sync`} role="status">
-          <span className="spinner" aria-hidden="true" /> Actualizando…
+        <span className={`muted period-title__sync ${block}__sync`} role="status">
+          <span className="spinner" aria-hidden="true" /> <span className="period-title__label">Actualizando…</span>
         </span>
       ) : (
-        // Its room is kept once the pull is done: on a phone it is a line of its own under the title, and
-        // taking that line away would move the whole screen up (a layout shift).
-        <span className="period-title__space" aria-hidden="true">
-          <span className="spinner" /> Actualizando…
+        <span className="period-title__sync period-title__sync--idle" aria-hidden="true">
+          <span className="spinner" /> <span className="period-title__label">Actualizando…</span>
         </span>
       )}
+      <p className={`muted period-title__account ${block}__account`}>
+        {accountName} · <span className="tabular">{rfc}</span>
+      </p>
     </div>
   );
 }
