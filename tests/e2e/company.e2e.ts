@@ -154,6 +154,26 @@ describe('company: departments, invitation and join', () => {
     await context.close();
   });
 
+  it("on a persona física's RFC, offers adding a company RFC, then switching to it in one tap", async () => {
+    const person = await app.signUp('persona_sola', 'GODE561231GR8', { first_name: 'Ana', last_name: 'Gómez' });
+    const { context, page } = await app.newContext({ width: 360, height: 780 });
+    await app.signIn(page, person.username, person.password);
+    await page.goto(`${app.url}/#/company`);
+    const notice = page.getByRole('region', { name: 'Solo para empresas' });
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.getByRole('link', { name: 'Añadir RFC' }).getAttribute('href')).toBe('/#/add-client');
+    await shot(page, 'company-persona-360');
+
+    // With a company account too, the notice names it; a tap selects it and the screen is the company's.
+    const company = await app.api('/new_client', { method: 'POST', token: person.token, body: JSON.stringify({ client: { rfc: 'GOM010101AB1', name: 'Gómez Consultores SC' }, ubication_data: {} }) });
+    expect(company.status).toBe(200);
+    await page.reload();
+    await notice.getByRole('button', { name: 'Usar Gómez Consultores SC' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Función Premium' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the advert without the plan; a registered user signs in from the link and accepts with an RFC', async () => {
     const manager = await app.signUp('empresa_sinplan', 'XYZ020202XY2', { name: 'Sin Plan SA' });
     const { context, page } = await app.newContext({ width: 1280, height: 800 });
