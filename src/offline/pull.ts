@@ -7,7 +7,7 @@ import { ticketMonth, type Ticket } from '../domain/ticket';
 import type { AppDb, TicketRow } from './db';
 import { opTickets } from './outbox';
 import { ApiError, type Http } from './http';
-import { advanceCursor, coverMonths, dropCursor, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
+import { advanceCursor, coverMonths, dropCursor, holdBack, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
 
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
@@ -104,43 +104,52 @@ async function latestCursor(http: Http, rfc: string): Promise<string | null> {
 /** Pages one sync follows at most (500 changes each): a device far behind catches up over later syncs. */
 export const MAX_FEED_PAGES = 40;
 
-/** Applies the account's feed from its cursor, page after page while the server says `more`. */
+/**
+ * Applies the account's feed from its cursor, page after page while the server says `more`. Changes of
+ * tickets with queued operations are left out and the cursor moves on; once none of them has an operation
+ * queued, one sync reads again from the first such change (sync-cursor.ts holdBack), instead of every sync
+ * downloading the same window while an edit waits (for days, if the user has not decided on a refused one).
+ */
 async function pullChanges(db: AppDb, http: Http, rfc: string, state: SyncCursorRow): Promise<PullResult> {
   const result: PullResult = { received: 0, written: 0, removed: 0 };
-  let since = state.cursor;
-  let hold = false;
+  const busy = state.replayFrom === undefined ? null : await busyTickets(db);
+  const replay = busy !== null && !(state.heldFor ?? []).some((id) => busy.has(id));
+  let since = replay ? state.replayFrom! : state.cursor;
+  let heldFrom: string | undefined;
+  const skipped = new Set<string>();
   for (let n = 0; n < MAX_FEED_PAGES; n++) {
     const startedAt = Date.now();
     const page = await http.get<ChangePage>(changesPath(rfc, since));
     if (!isCursor(page.cursor) || !Array.isArray(page.tickets) || !Array.isArray(page.deleted)) break;
-    const applied = await applyChanges(db, rfc, page, startedAt, hold);
-    hold = applied.held;
+    const applied = await applyChanges(db, rfc, page, startedAt);
+    if (applied.skipped.length > 0) heldFrom ??= since;
+    for (const id of applied.skipped) skipped.add(id);
     result.received += page.tickets.length + page.deleted.length;
     result.written += applied.written;
     result.removed += applied.removed;
     since = page.cursor;
     if (!page.more) break;
   }
+  if (replay || heldFrom !== undefined) await holdBack(db, rfc, replay, heldFrom, skipped);
   return result;
 }
 
 /**
- * Stores one feed page with the pull's rules and moves the cursor past it in the same transaction — unless
- * a change was left out (a ticket with queued operations, or acknowledged after the page was asked for):
- * then the cursor stays (`held`, for this page and the rest of the sync), and the next sync asks again.
- * Exported for tests.
+ * Stores one feed page with the pull's rules and moves the cursor past it in the same transaction. A change
+ * the page holds for a ticket with queued operations (or acknowledged after the page was asked for) is left
+ * out and named in `skipped`, for the caller to read again later. Exported for tests.
  */
 export async function applyChanges(
-  db: AppDb, rfc: string, page: ChangePage, startedAt: number, hold = false,
-): Promise<{ written: number; removed: number; held: boolean }> {
+  db: AppDb, rfc: string, page: ChangePage, startedAt: number,
+): Promise<{ written: number; removed: number; skipped: string[] }> {
   return db.transaction('rw', [db.tickets, db.outbox, db.meta], async () => {
     const busy = await busyTickets(db);
     const local = await db.tickets.bulkGet(page.tickets.map((t) => t.ticket_id));
     const rows: TicketRow[] = [];
-    let skipped = 0;
+    const skipped: string[] = [];
     page.tickets.forEach((t, k) => {
       const row = local[k];
-      if (!replaceable(row, busy, startedAt) || busy.has(t.ticket_id)) skipped++;
+      if (!replaceable(row, busy, startedAt) || busy.has(t.ticket_id)) skipped.push(t.ticket_id);
       else rows.push({ ...t, rfc: t.rfc ?? rfc, month: ticketMonth(t.received_at), syncState: 'synced', pendingOps: 0, syncedAt: row?.syncedAt ?? 0 });
     });
     const gone = await db.tickets.bulkGet(page.deleted);
@@ -148,13 +157,12 @@ export async function applyChanges(
     gone.forEach((row, k) => {
       if (!row) return;
       if (replaceable(row, busy, startedAt)) removed.push(page.deleted[k]!);
-      else skipped++;
+      else skipped.push(page.deleted[k]!);
     });
     await db.tickets.bulkPut(rows);
     await db.tickets.bulkDelete(removed);
-    const held = hold || skipped > 0;
-    if (!held) await advanceCursor(db, rfc, page.cursor);
-    return { written: rows.length, removed: removed.length, held };
+    await advanceCursor(db, rfc, page.cursor);
+    return { written: rows.length, removed: removed.length, skipped };
   });
 }
 

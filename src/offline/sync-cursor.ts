@@ -9,6 +9,13 @@ export interface SyncCursorRow extends MetaRow {
   cursor: string;
   /** 'YYYY-MM' months read whole at or after this chain's first cursor. */
   months: string[];
+  /**
+   * Changes of tickets with queued operations are left out (a local edit is never overwritten), but the
+   * cursor moves on: `replayFrom` is where the first of them was, `heldFor` the tickets left out. Once
+   * none of those has an operation queued, one sync reads again from `replayFrom`.
+   */
+  replayFrom?: string;
+  heldFor?: string[];
 }
 
 export function cursorKey(rfc: string): string {
@@ -40,7 +47,30 @@ export async function coverMonths(db: AppDb, rfc: string, cursor: string, months
   await db.transaction('rw', db.meta, async () => {
     const row = await readCursor(db, rfc);
     const covered = new Set([...(row?.months ?? []), ...months]);
-    await db.meta.put({ key: cursorKey(rfc), cursor: row?.cursor ?? cursor, months: [...covered].sort(), fetchedAt: now } as SyncCursorRow);
+    await db.meta.put({ ...row, key: cursorKey(rfc), cursor: row?.cursor ?? cursor, months: [...covered].sort(), fetchedAt: now } as SyncCursorRow);
+  });
+}
+
+/**
+ * Records what a sync of the feed left out: `skipped` tickets from `from` on (nothing: the replay is
+ * done). A sync that was not a replay keeps what was held before it, from the older of the two cursors.
+ */
+export async function holdBack(db: AppDb, rfc: string, replayed: boolean, from: string | undefined, skipped: Iterable<string>): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const row = await readCursor(db, rfc);
+    if (!row) return;
+    const ids = new Set(skipped);
+    let replayFrom = from;
+    if (!replayed && row.replayFrom !== undefined) {
+      for (const id of row.heldFor ?? []) ids.add(id);
+      replayFrom = replayFrom === undefined || BigInt(row.replayFrom) < BigInt(replayFrom) ? row.replayFrom : replayFrom;
+    }
+    const next: SyncCursorRow = { ...row, replayFrom, heldFor: [...ids].sort() };
+    if (replayFrom === undefined) {
+      delete next.replayFrom;
+      delete next.heldFor;
+    }
+    await db.meta.put(next);
   });
 }
 

@@ -1,14 +1,17 @@
 // The incremental sync benchmark, run by run.ts (`npm run bench -- --only sync-feed`): the real pullMonth
 // (src/offline/pull.ts) on fake-indexeddb against the real API in this process, for one account's month
 // of 2,000 tickets: a first load (the feed's cursor, then the whole month), a sync of the unchanged month
-// (one feed request) and a sync after one ticket changed. Bytes are the response bodies the phone
-// downloads; ms is the whole pull (request, JSON, Dexie writes).
+// (one feed request), a sync after one ticket changed, and a sync with nothing new while a local edit
+// waits (the server changed that ticket and 99 others while the edit was queued; the first sync after that
+// took them). Bytes are the response bodies the phone downloads; ms is the whole pull (request, JSON, Dexie
+// writes).
 import 'fake-indexeddb/auto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { v7 } from 'uuid';
 import { MANUAL_COMPANY_ID, TICKET_TYPE } from '../../src/domain/ticket';
 import { createDb as createDeviceDb } from '../../src/offline/db';
 import { createHttp } from '../../src/offline/http';
+import { setTicketNote } from '../../src/offline/operations/ticket-update';
 import { pullMonth, type PullResult } from '../../src/offline/pull';
 import { createApp } from '../../src/server/app';
 import { DEMO_USER } from '../../src/server/db/demo-accounts';
@@ -94,6 +97,20 @@ export async function syncFeedSection(deps: SyncFeedBenchDeps): Promise<void> {
       await db.update(tickets).set({ note: `Cambio ${++n}` }).where(eq(tickets.id, rows[n % rows.length]!.id));
     });
     if (one.result.written !== 1) throw new Error(`one change wrote ${one.result.written}`);
+
+    // An edit waits in the outbox (offline, or refused and not yet decided on) while the server changes
+    // its ticket and 99 others; one sync takes those 99. Later syncs have nothing new to download.
+    const device = createDeviceDb('bench-sync-0');
+    await setTicketNote(device, rows[0]!.id, 'Edición en espera');
+    device.close();
+    const changed = rows.slice(0, Math.min(100, rows.length)).map((r) => r.id);
+    await db.update(tickets).set({ note: 'Cambio en el servidor' }).where(inArray(tickets.id, changed));
+    const catchUp = createDeviceDb('bench-sync-0');
+    const took = await pullMonth(catchUp, http, RFC, MONTH.year, MONTH.month);
+    catchUp.close();
+    if (took.written !== changed.length - 1) throw new Error(`the sync after the server's changes wrote ${took.written}`);
+    const waiting = await measure('sync-edit-waiting-unchanged', false);
+    if (waiting.result.written !== 0) throw new Error(`nothing new, yet ${waiting.result.written} writes`);
   } finally {
     await drop();
   }

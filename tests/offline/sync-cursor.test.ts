@@ -1,6 +1,6 @@
 // Incremental sync on the device: a first load takes the feed's cursor before it reads the month, later
 // pulls ask only the change feed, apply creations, updates and deletions, and never overwrite a ticket
-// with a pending local edit (nor move the cursor past it).
+// with a pending local edit: its change is read again once the edit has landed, and only then.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
 import type { AppDb } from '../../src/offline/db';
@@ -99,7 +99,7 @@ describe('incremental pull', () => {
     expect((await readCursor(db, RFC))?.cursor).toBe('21');
   });
 
-  it('never overwrites a ticket with a pending local edit, and keeps the cursor so the change comes again', async () => {
+  it('never overwrites a ticket with a pending local edit; the cursor moves on and remembers where that change was', async () => {
     const { api, http } = await loadedDevice();
     await setTicketNote(db, id(1), 'mía');
     api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' }), apiTicket({ ticket_id: id(5) })], deleted: [id(1)], cursor: '30' }));
@@ -108,7 +108,48 @@ describe('incremental pull', () => {
     expect(r.removed).toBe(0);
     expect(await db.tickets.get(id(1))).toMatchObject({ note: 'mía', syncState: 'pending' });
     expect(await db.tickets.get(id(5))).toBeDefined();
-    expect((await readCursor(db, RFC))?.cursor).toBe('10');
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '30', replayFrom: '10', heldFor: [id(1)] });
+  });
+
+  it('while the edit waits, a sync downloads only what is new; once it has landed, one sync reads again from the held change', async () => {
+    const { api, http } = await loadedDevice();
+    await setTicketNote(db, id(1), 'mía');
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '30' }));
+    await pullMonth(db, http, RFC, 2026, 11);
+
+    // Still waiting (a refused edit may wait for days): the next syncs ask from the head, not the held change.
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(6) })], cursor: '35' }));
+    api.on(isFeed, page({ cursor: '35' }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(api.sent.filter(isFeed).map(since)).toEqual(['10', '30', '35']);
+    expect(await db.tickets.get(id(6))).toBeDefined();
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '35', replayFrom: '10', heldFor: [id(1)] });
+
+    // The edit is done (its operation acknowledged): one sync reads from the held change, then the head again.
+    await db.outbox.clear();
+    await db.tickets.update(id(1), { syncState: 'synced', pendingOps: 0, syncedAt: 0 });
+    api.sent.length = 0;
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' }), apiTicket({ ticket_id: id(6) })], cursor: '35' }));
+    api.on(isFeed, page({ cursor: '35' }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect((await db.tickets.get(id(1)))?.note).toBe('del servidor');
+    const state = await readCursor(db, RFC);
+    expect(state).toMatchObject({ cursor: '35' });
+    expect(state?.replayFrom).toBeUndefined();
+    expect(state?.heldFor).toBeUndefined();
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(api.sent.filter(isFeed).map(since)).toEqual(['10', '35']);
+  });
+
+  it('reading another month whole keeps what the feed held back', async () => {
+    const { api, http } = await loadedDevice();
+    await setTicketNote(db, id(1), 'mía');
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '30' }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    api.on(isMonthList, json(200, { response: { tickets: [] } }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '30', months: ['2026-10', '2026-11'], replayFrom: '10', heldFor: [id(1)] });
   });
 
   it('a month not read whole yet is read whole (the cursor stays), then joins the feed', async () => {
