@@ -7,7 +7,7 @@ import { ticketMonth, type Ticket } from '../domain/ticket';
 import type { AppDb, TicketRow } from './db';
 import { opTickets } from './outbox';
 import { ApiError, type Http } from './http';
-import { advanceCursor, coverMonths, dropCursor, holdBack, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
+import { advanceCursor, coverMonths, dropCursor, endReplay, holdBack, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
 
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
@@ -116,31 +116,33 @@ async function pullChanges(db: AppDb, http: Http, rfc: string, state: SyncCursor
   const replay = busy !== null && !(state.heldFor ?? []).some((id) => busy.has(id));
   let since = replay ? state.replayFrom! : state.cursor;
   let heldFrom: string | undefined;
+  let more = false;
   const skipped = new Set<string>();
   for (let n = 0; n < MAX_FEED_PAGES; n++) {
     const startedAt = Date.now();
     const page = await http.get<ChangePage>(changesPath(rfc, since));
     if (!isCursor(page.cursor) || !Array.isArray(page.tickets) || !Array.isArray(page.deleted)) break;
-    const applied = await applyChanges(db, rfc, page, startedAt);
+    const applied = await applyChanges(db, rfc, page, since, startedAt);
     if (applied.skipped.length > 0) heldFrom ??= since;
     for (const id of applied.skipped) skipped.add(id);
     result.received += page.tickets.length + page.deleted.length;
     result.written += applied.written;
     result.removed += applied.removed;
     since = page.cursor;
-    if (!page.more) break;
+    more = page.more;
+    if (!more) break;
   }
-  if (replay || heldFrom !== undefined) await holdBack(db, rfc, replay, heldFrom, skipped);
+  if (replay) await endReplay(db, rfc, { heldFrom, skipped, stoppedAt: more ? since : null, heldBefore: state.heldFor ?? [] });
   return result;
 }
 
 /**
- * Stores one feed page with the pull's rules and moves the cursor past it in the same transaction. A change
- * the page holds for a ticket with queued operations (or acknowledged after the page was asked for) is left
- * out and named in `skipped`, for the caller to read again later. Exported for tests.
+ * Stores one feed page (asked from `since`) with the pull's rules and moves the cursor past it, in one
+ * transaction. A change for a ticket with queued operations (or acknowledged after the page was asked for)
+ * is left out and noted in the cursor row (holdBack), to be read again once that is over. Exported for tests.
  */
 export async function applyChanges(
-  db: AppDb, rfc: string, page: ChangePage, startedAt: number,
+  db: AppDb, rfc: string, page: ChangePage, since: string, startedAt: number,
 ): Promise<{ written: number; removed: number; skipped: string[] }> {
   return db.transaction('rw', [db.tickets, db.outbox, db.meta], async () => {
     const busy = await busyTickets(db);
@@ -162,6 +164,7 @@ export async function applyChanges(
     await db.tickets.bulkPut(rows);
     await db.tickets.bulkDelete(removed);
     await advanceCursor(db, rfc, page.cursor);
+    await holdBack(db, rfc, since, skipped);
     return { written: rows.length, removed: removed.length, skipped };
   });
 }

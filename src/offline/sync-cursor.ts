@@ -52,24 +52,36 @@ export async function coverMonths(db: AppDb, rfc: string, cursor: string, months
 }
 
 /**
- * Records what a sync of the feed left out: `skipped` tickets from `from` on (nothing: the replay is
- * done). A sync that was not a replay keeps what was held before it, from the older of the two cursors.
+ * Notes changes left out for `skipped` tickets on a feed page asked from `since` (call inside the
+ * transaction that stores the page and moves the cursor, so a closed app never loses them): the replay
+ * starts at the oldest such page, and names every ticket left out.
  */
-export async function holdBack(db: AppDb, rfc: string, replayed: boolean, from: string | undefined, skipped: Iterable<string>): Promise<void> {
+export async function holdBack(db: AppDb, rfc: string, since: string, skipped: readonly string[]): Promise<void> {
+  if (skipped.length === 0) return;
+  const row = await readCursor(db, rfc);
+  if (!row) return;
+  const replayFrom = row.replayFrom !== undefined && BigInt(row.replayFrom) < BigInt(since) ? row.replayFrom : since;
+  const next: SyncCursorRow = { ...row, replayFrom, heldFor: [...new Set([...(row.heldFor ?? []), ...skipped])].sort() };
+  await db.meta.put(next);
+}
+
+/**
+ * After a replay: what it left out again (from `heldFrom`, for `skipped`), or nothing. One that stopped
+ * before the feed's end (`stoppedAt`, the cursor it would have gone on from) goes on from there next time.
+ */
+export async function endReplay(
+  db: AppDb, rfc: string, r: { heldFrom: string | undefined; skipped: Iterable<string>; stoppedAt: string | null; heldBefore: readonly string[] },
+): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const row = await readCursor(db, rfc);
     if (!row) return;
-    const ids = new Set(skipped);
-    let replayFrom = from;
-    if (!replayed && row.replayFrom !== undefined) {
-      for (const id of row.heldFor ?? []) ids.add(id);
-      replayFrom = replayFrom === undefined || BigInt(row.replayFrom) < BigInt(replayFrom) ? row.replayFrom : replayFrom;
-    }
-    const next: SyncCursorRow = { ...row, replayFrom, heldFor: [...ids].sort() };
-    if (replayFrom === undefined) {
-      delete next.replayFrom;
-      delete next.heldFor;
-    }
+    const ids = new Set(r.skipped);
+    if (r.stoppedAt !== null) for (const id of r.heldBefore) ids.add(id);
+    const replayFrom = r.heldFrom ?? r.stoppedAt ?? undefined;
+    const next: SyncCursorRow = { ...row };
+    delete next.replayFrom;
+    delete next.heldFor;
+    if (replayFrom !== undefined) Object.assign(next, { replayFrom, heldFor: [...ids].sort() });
     await db.meta.put(next);
   });
 }

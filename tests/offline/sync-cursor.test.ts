@@ -6,7 +6,7 @@ import { MSG } from '../../src/domain/messages';
 import type { AppDb } from '../../src/offline/db';
 import { createHttp } from '../../src/offline/http';
 import { setTicketNote } from '../../src/offline/operations/ticket-update';
-import { isMonthSeen, pullMonth } from '../../src/offline/pull';
+import { applyChanges, isMonthSeen, MAX_FEED_PAGES, pullMonth } from '../../src/offline/pull';
 import { wipeLocalData } from '../../src/offline/wipe';
 import { cursorKey, readCursor } from '../../src/offline/sync-cursor';
 import { RFC, apiTicket, freshDb, json, scriptedFetch } from './outbox-fixtures';
@@ -140,6 +140,32 @@ describe('incremental pull', () => {
     expect(state?.heldFor).toBeUndefined();
     await pullMonth(db, http, RFC, 2026, 11);
     expect(api.sent.filter(isFeed).map(since)).toEqual(['10', '35']);
+  });
+
+  it('notes a held change in the transaction that moves the cursor past it, so closing the app mid-sync loses nothing', async () => {
+    await loadedDevice();
+    await setTicketNote(db, id(1), 'mía');
+    const held = { tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], deleted: [], cursor: '30', more: true };
+    await applyChanges(db, RFC, held, '10', Date.now());
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '30', replayFrom: '10', heldFor: [id(1)] });
+  });
+
+  it('a replay cut short by the page limit goes on from where it stopped', async () => {
+    const { api, http } = await loadedDevice();
+    await setTicketNote(db, id(1), 'mía');
+    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '1000' }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    await db.outbox.clear();
+    await db.tickets.update(id(1), { syncState: 'synced', pendingOps: 0, syncedAt: 0 });
+    // From 10 the feed has more pages than one sync follows.
+    api.on(isFeed, (s) => page({ cursor: String(Number(since(s)) + 1), more: true }), false);
+    api.sent.length = 0;
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(api.sent).toHaveLength(MAX_FEED_PAGES);
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '1000', replayFrom: String(10 + MAX_FEED_PAGES), heldFor: [id(1)] });
+    api.sent.length = 0;
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(since(api.sent[0]!)).toBe(String(10 + MAX_FEED_PAGES));
   });
 
   it('reading another month whole keeps what the feed held back', async () => {
