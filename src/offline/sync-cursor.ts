@@ -29,7 +29,10 @@ export function isCursor(value: unknown): value is string {
 
 export async function readCursor(db: AppDb, rfc: string): Promise<SyncCursorRow | null> {
   const row = (await db.meta.get(cursorKey(rfc))) as Partial<SyncCursorRow> | undefined;
-  return row && isCursor(row.cursor) && Array.isArray(row.months) ? (row as SyncCursorRow) : null;
+  if (!row || !isCursor(row.cursor) || !Array.isArray(row.months)) return null;
+  // A hold that is not one we wrote is never sent: without the chain, the month is read whole again.
+  if (row.replayFrom !== undefined && (!isCursor(row.replayFrom) || !Array.isArray(row.heldFor))) return null;
+  return row as SyncCursorRow;
 }
 
 /** Moves the account's cursor forward (call inside a transaction that includes db.meta). */

@@ -8,7 +8,7 @@ import { createHttp } from '../../src/offline/http';
 import { setTicketNote } from '../../src/offline/operations/ticket-update';
 import { applyChanges, isMonthSeen, MAX_FEED_PAGES, pullMonth } from '../../src/offline/pull';
 import { wipeLocalData } from '../../src/offline/wipe';
-import { cursorKey, readCursor } from '../../src/offline/sync-cursor';
+import { cursorKey, readCursor, type SyncCursorRow } from '../../src/offline/sync-cursor';
 import { RFC, apiTicket, freshDb, json, scriptedFetch } from './outbox-fixtures';
 
 let db: AppDb;
@@ -166,6 +166,17 @@ describe('incremental pull', () => {
     api.sent.length = 0;
     await pullMonth(db, http, RFC, 2026, 11);
     expect(since(api.sent[0]!)).toBe(String(10 + MAX_FEED_PAGES));
+  });
+
+  it('a hold it did not write is never sent: the month is read whole again', async () => {
+    const { api, http } = await loadedDevice();
+    await db.meta.put({ ...(await readCursor(db, RFC))!, replayFrom: '1; DROP', heldFor: [id(1)] } as SyncCursorRow);
+    api.on(isFeed, page({ cursor: '40' }));
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(1) })] } }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(api.sent.map((s) => (isFeed(s) ? `feed:${since(s)}` : 'list'))).toEqual(['feed:latest', 'list']);
+    expect(await readCursor(db, RFC)).toMatchObject({ cursor: '40', months: ['2026-11'] });
+    expect((await readCursor(db, RFC))?.replayFrom).toBeUndefined();
   });
 
   it('reading another month whole keeps what the feed held back', async () => {
