@@ -15,11 +15,11 @@ export function PeriodTitle({ block, title, accountName, rfc, updating }: {
       <h1>{title}</h1>
       {updating ? (
         <span className={`muted period-title__sync ${block}__sync`} role="status">
-          <span className="spinner" aria-hidden="true" /> <span className="period-title__label">Actualizando…</span>
+          <span className="spinner" aria-hidden="true" /> <span className="visually-hidden-narrow">Actualizando…</span>
         </span>
       ) : (
         <span className="period-title__sync period-title__sync--idle" aria-hidden="true">
-          <span className="spinner" /> <span className="period-title__label">Actualizando…</span>
+          <span className="spinner" /> <span className="visually-hidden-narrow">Actualizando…</span>
         </span>
       )}
       <p className={`muted period-title__account ${block}__account`}>
