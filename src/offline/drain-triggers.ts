@@ -43,6 +43,20 @@ export interface DrainedMessage {
   result: DrainResult;
 }
 
+/**
+ * The page accepted a new version: the active worker stops sending. The browser activates a waiting worker
+ * only once the active one has no event in flight, so a send hanging on a bad connection (up to its
+ * deadline: 30 s, more for a photo) would otherwise hold 'Actualizar' back. What was cut is sent again by
+ * the new version (the Idempotency-Key makes that safe).
+ */
+export interface DrainStopMessage {
+  type: 'drain-stop';
+}
+
+export function isDrainStopMessage(data: unknown): data is DrainStopMessage {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'drain-stop';
+}
+
 export function isDrainMessage(data: unknown): data is DrainMessage {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'drain';
 }

@@ -4,7 +4,7 @@
 // Structural types, so this compiles with both the DOM and the WebWorker libs.
 import type { AppDb } from './db';
 import { drainOutbox, type DrainResult } from './drain';
-import { isDrainMessage, type DrainedMessage } from './drain-triggers';
+import { isDrainMessage, isDrainStopMessage, type DrainedMessage } from './drain-triggers';
 import type { FetchLike } from './http';
 
 export const SYNC_TAG = 'outbox';
@@ -28,9 +28,13 @@ export interface WorkerDrainOptions {
 }
 
 export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptions): { drain: (force?: boolean) => Promise<DrainResult | null> } {
-  const fetchFn: FetchLike = options.fetch ?? ((r) => fetch(r));
+  const send: FetchLike = options.fetch ?? ((r) => fetch(r));
+  // Aborted when the page accepts an update (DrainStopMessage); from then on this worker sends nothing.
+  const stop = new AbortController();
+  const fetchFn: FetchLike = (r) => send(withSignal(r, stop.signal));
 
   const drain = async (force = false): Promise<DrainResult | null> => {
+    if (stop.signal.aborted) return null;
     try {
       const result = await drainOutbox({ db: await options.getDb(), fetch: fetchFn, getToken: options.getToken, force });
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -51,9 +55,16 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
 
   scope.addEventListener('message', (event) => {
     if (isDrainMessage(event.data)) event.waitUntil(drain(event.data.force ?? false));
+    else if (isDrainStopMessage(event.data)) stop.abort();
   });
 
   // Safari and Firefox have no Background Sync: a worker start is the next best moment.
   void drain(false);
   return { drain };
+}
+
+/** The request, also aborted by `signal` (where AbortSignal.any is missing, as it was: only the page's update waits longer). */
+function withSignal(request: Request, signal: AbortSignal): Request {
+  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
+  return any ? new Request(request, { signal: any([request.signal, signal]) }) : request;
 }

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { startApp, waitForServiceWorker, type Running } from './harness';
@@ -81,10 +82,21 @@ describe('service worker update with a pending queue', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Guardar' }).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(missing).toEqual([]);
 
+    // Now the connection hangs instead of failing, and the worker is sending: the browser would not let the
+    // new worker take over while that send is in flight (up to its 30 s deadline) if v1 did not stop it.
+    await context.unroute('**/form/ticket_create**');
+    const hanging: Route[] = [];
+    await context.route('**/form/ticket_create**', (route) => {
+      if (route.request().serviceWorker()) hanging.push(route);
+      else void route.abort('internetdisconnected');
+    });
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'drain', force: true }));
+    await expect.poll(() => hanging.length, { timeout: 20_000 }).toBeGreaterThan(0);
+
     // Accept the update: the page reloads under v2, the queue survives and drains there.
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset.build ?? ''), { timeout: 30_000 })
+      .poll(() => page.evaluate(() => document.documentElement.dataset.build ?? ''), { timeout: 15_000 })
       .toBe('v2')
       .catch(async (err: unknown) => {
         // Say where the update stopped (the worker states), so a failure in CI can be read.
@@ -96,6 +108,8 @@ describe('service worker update with a pending queue', () => {
       });
     const v2Script = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.src ?? '');
     expect(v2Script).not.toBe(v1Script);
+    // The connection is back: what still hangs fails (v1 stopped those sends already), the rest goes through.
+    for (const route of hanging) await route.abort('internetdisconnected').catch(() => undefined);
     await context.unroute('**/form/ticket_create**');
     await page.goto(`${app.url}/#/`);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -56,4 +56,33 @@ describe('installOutboxDrain (service worker)', () => {
     expect(await db.outbox.count()).toBe(0);
     await expect(fire('sync', { tag: 'other' })).resolves.toBeUndefined();
   });
+
+  it('stops a send in flight when the page accepts an update, and sends nothing more, so the new worker can take over', async () => {
+    db = freshDb();
+    const { scope, fire, posted } = fakeScope();
+    const requests: Request[] = [];
+    // A connection that never answers: the request ends only when it is aborted.
+    const hanging = (req: Request) => {
+      requests.push(req);
+      return new Promise<Response>((_, reject) => {
+        req.signal.addEventListener('abort', () => reject(new DOMException('cortada', 'AbortError')));
+      });
+    };
+    installOutboxDrain(scope, { getDb: () => db, getToken: () => 't', fetch: hanging });
+    await vi.waitFor(() => expect(posted).toHaveLength(1), WAIT); // start-up: nothing queued
+    await createManualTicket(db, expenseForm(), CTX);
+    const inFlight = fire('message', { data: { type: 'drain' } });
+    await vi.waitFor(() => expect(requests).toHaveLength(1), WAIT);
+    let settled = false;
+    void inFlight.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+
+    await fire('message', { data: { type: 'drain-stop' } });
+    await vi.waitFor(() => expect(settled).toBe(true), { timeout: 2_000 });
+    expect(await db.outbox.count()).toBe(1); // still queued, for the new version to send
+    await fire('message', { data: { type: 'drain', force: true } });
+    await expect(fire('sync', { tag: 'outbox' })).resolves.toBeUndefined();
+    expect(requests).toHaveLength(1);
+  });
 });

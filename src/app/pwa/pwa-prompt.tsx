@@ -5,6 +5,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { toast } from '../ui/toast-store';
 import { deviceFlag, setDeviceFlag } from '../../offline/device-token';
+import type { DrainStopMessage } from '../../offline/drain-triggers';
 import { isIosSafariBrowser } from '../layout/install-prompt';
 import './pwa-prompt.css';
 
@@ -118,6 +119,10 @@ export default function PwaPrompt() {
     waiting.addEventListener('statechange', () => {
       if (waiting.state === 'activated') reload();
     });
+    // The new worker takes over only once the old one has nothing in flight: a send hanging on a bad
+    // connection would hold the update back until its deadline, so the old worker stops sending.
+    const controller = navigator.serviceWorker?.controller;
+    if (controller && controller !== waiting) controller.postMessage({ type: 'drain-stop' } satisfies DrainStopMessage);
     updateServiceWorker(true).catch(() => setUpdating(false));
     // Told directly as well: workbox-window asks the waiting worker it knows of, which may not be the one
     // waiting now when a later registration.update() found it (seen: the worker stayed 'installed').
