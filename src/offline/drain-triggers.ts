@@ -3,7 +3,7 @@
 // without one (first visit, dev, an old worker that does not answer) the page runs the engine itself.
 // Written against minimal structural types so it also compiles in the worker's lib (no DOM there).
 import type { AppDb } from './db';
-import { drainOutbox, type DrainResult } from './drain';
+import { drainOutbox, type DrainResult, type DrainTrigger } from './drain';
 import { onDrainRequested, requestDrain } from './drain-signal';
 import type { FetchLike } from './http';
 
@@ -36,7 +36,7 @@ export interface TriggerEnv {
 /** Message the page posts to the worker, and the worker's answer to every window. */
 export interface DrainMessage {
   type: 'drain';
-  force?: boolean;
+  trigger?: DrainTrigger;
 }
 export interface DrainedMessage {
   type: 'outbox-drained';
@@ -58,7 +58,9 @@ export function isDrainStopMessage(data: unknown): data is DrainStopMessage {
 }
 
 export function isDrainMessage(data: unknown): data is DrainMessage {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'drain';
+  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'drain') return false;
+  const trigger = (data as { trigger?: unknown }).trigger;
+  return trigger === undefined || trigger === 'reconnected' || trigger === 'asked';
 }
 
 function isDrainedMessage(data: unknown): data is DrainedMessage {
@@ -97,7 +99,7 @@ const BUSY_RECHECK_MS = 3_000;
 
 let active: { syncNow: () => void } | null = null;
 
-/** "Sincronizar ahora": sends everything due, ignoring backoff waits. */
+/** "Sincronizar ahora": sends everything pending, ignoring backoff waits. */
 export function syncNow(): void {
   active?.syncNow();
 }
@@ -112,7 +114,7 @@ export function startDrainTriggers(options: DrainTriggerOptions): () => void {
 
   const schedule = (ms: number) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => kick(false), Math.min(MAX_TIMER_MS, Math.max(MIN_TIMER_MS, ms)));
+    timer = setTimeout(() => kick(), Math.min(MAX_TIMER_MS, Math.max(MIN_TIMER_MS, ms)));
   };
 
   const handle = (result: DrainResult) => {
@@ -125,25 +127,25 @@ export function startDrainTriggers(options: DrainTriggerOptions): () => void {
     else if (result.nextAttemptAt !== null) schedule(result.nextAttemptAt - Date.now());
   };
 
-  const drainHere = (force: boolean) => {
-    void drainOutbox({ db: options.db, fetch: fetchFn, getToken: options.getToken, baseUrl: options.baseUrl, force })
+  const drainHere = (trigger: DrainTrigger | undefined) => {
+    void drainOutbox({ db: options.db, fetch: fetchFn, getToken: options.getToken, baseUrl: options.baseUrl, ...(trigger ? { trigger } : {}) })
       .then(handle)
       .catch(() => schedule(MAX_TIMER_MS));
   };
 
-  function kick(force: boolean): void {
+  function kick(trigger?: DrainTrigger): void {
     if (stopped) return;
     const sw = env.serviceWorker;
     if (sw?.controller) {
-      sw.controller.postMessage({ type: 'drain', force } satisfies DrainMessage);
+      sw.controller.postMessage({ type: 'drain', ...(trigger ? { trigger } : {}) } satisfies DrainMessage);
       if (!fallback) {
         fallback = setTimeout(() => {
           fallback = null;
-          drainHere(force);
+          drainHere(trigger);
         }, WORKER_ANSWER_MS);
       }
     } else {
-      drainHere(force);
+      drainHere(trigger);
     }
   }
 
@@ -155,12 +157,12 @@ export function startDrainTriggers(options: DrainTriggerOptions): () => void {
     }
     handle(event.data.result);
   };
-  const onOnline: Listener = () => kick(true);
+  const onOnline: Listener = () => kick('reconnected');
   const onVisible: Listener = () => {
-    if (env.document?.visibilityState === 'visible') kick(false);
+    if (env.document?.visibilityState === 'visible') kick();
   };
   const onEnqueued = () => {
-    kick(false);
+    kick();
     // Where Background Sync exists, the browser also wakes the worker once connectivity returns.
     void env.serviceWorker?.ready?.then((r) => r.sync?.register('outbox')).catch(() => undefined);
   };
@@ -169,9 +171,9 @@ export function startDrainTriggers(options: DrainTriggerOptions): () => void {
   env.document?.addEventListener('visibilitychange', onVisible);
   env.serviceWorker?.addEventListener('message', onWorkerMessage);
   const offEnqueued = onDrainRequested(onEnqueued);
-  const handleRef = { syncNow: () => kick(true) };
+  const handleRef = { syncNow: () => kick('asked') };
   active = handleRef;
-  kick(false);
+  kick();
 
   return () => {
     stopped = true;

@@ -8,6 +8,8 @@ import { operationOf } from './operations/registry';
 import { opBlobIds, opTickets, refreshPending, removeOp } from './outbox';
 import { apiUrl, createHttp, deadlineFor, type Answer, type FetchLike, type Http } from './http';
 
+export type DrainTrigger = 'reconnected' | 'asked';
+
 export interface DrainDeps {
   db: AppDb;
   fetch: FetchLike;
@@ -15,8 +17,12 @@ export interface DrainDeps {
   now?: () => number;
   random?: () => number;
   baseUrl?: string;
-  /** Ignore backoff waits (back online, "Sincronizar ahora"): every pending operation is due now. */
-  force?: boolean;
+  /**
+   * Why this drain runs, when it is more than a routine one. 'reconnected' (back online, Background Sync):
+   * what failed only for want of a network starts its wait over; what the server asked to wait for (5xx,
+   * 429, Retry-After) keeps its wait. 'asked' ("Sincronizar ahora"): every pending operation is due now.
+   */
+  trigger?: DrainTrigger;
   /** How long a request with a body of this many bytes may take (tests shorten it). */
   deadline?: (bodyBytes: number) => number;
 }
@@ -102,12 +108,12 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
     return done;
   }
   const http = createHttp({ fetch: deps.fetch, getToken: () => token, baseUrl: deps.baseUrl });
-  if (deps.force) await forgetOfflineBackoff(deps.db);
+  if (deps.trigger) await forgetOfflineBackoff(deps.db);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     again.delete(deps.db.name);
     const before = result.sent + result.retried + result.parked;
-    // `force` only on the first pass: an operation that just failed again waits its backoff.
-    const stop = await runPass(deps, http, token, result, pass === 0 && (deps.force ?? false));
+    // Waits are ignored on the first pass only: an operation that just failed again waits its backoff.
+    const stop = await runPass(deps, http, token, result, pass === 0 && deps.trigger === 'asked');
     if (stop) break;
     const progressed = result.sent + result.retried + result.parked > before;
     if (!progressed && !again.has(deps.db.name)) break;
@@ -148,24 +154,24 @@ async function forgetOfflineBackoff(db: AppDb): Promise<void> {
 }
 
 /** Whether an operation may be taken now (pending and due, or its lease ran out). */
-function isReady(op: OutboxRow, now: number, force = false): boolean {
+function isReady(op: OutboxRow, now: number, ignoreWaits = false): boolean {
   if (op.status === 'failed') return false;
   if (op.status === 'inflight' && op.leaseUntil > now) return false;
-  return force || op.nextAttemptAt <= now;
+  return ignoreWaits || op.nextAttemptAt <= now;
 }
 
 /**
  * The operations to send in this pass: in seq order, the first unfinished operation of each ticket,
  * when it is due. An operation touching several tickets waits for all of them.
  */
-export function pickReady(ops: readonly OutboxRow[], now: number, force = false): OutboxRow[] {
+export function pickReady(ops: readonly OutboxRow[], now: number, ignoreWaits = false): OutboxRow[] {
   const blocked = new Set<string>();
   const ready: OutboxRow[] = [];
   for (const op of [...ops].sort((a, b) => (a.seq as number) - (b.seq as number))) {
     const tickets = opTickets(op);
     const free = tickets.every((t) => !blocked.has(t));
     for (const t of tickets) blocked.add(t);
-    if (free && isReady(op, now, force)) ready.push(op);
+    if (free && isReady(op, now, ignoreWaits)) ready.push(op);
   }
   return ready;
 }
@@ -177,17 +183,17 @@ export function pickReady(ops: readonly OutboxRow[], now: number, force = false)
 export const DRAIN_CONCURRENCY = 4;
 
 /** One pass; returns true when the drain must stop (offline or signed out). */
-async function runPass(deps: DrainDeps, http: Http, token: string, result: DrainResult, force: boolean): Promise<boolean> {
-  const ready = pickReady(await deps.db.outbox.toArray(), (deps.now ?? Date.now)(), force);
+async function runPass(deps: DrainDeps, http: Http, token: string, result: DrainResult, ignoreWaits: boolean): Promise<boolean> {
+  const ready = pickReady(await deps.db.outbox.toArray(), (deps.now ?? Date.now)(), ignoreWaits);
   if (ready.length === 0) return false;
   // The first one alone: when offline or signed out, one failed request is enough to know.
-  if (await sendOne(deps, http, token, result, force, ready[0] as OutboxRow)) return true;
+  if (await sendOne(deps, http, token, result, ignoreWaits, ready[0] as OutboxRow)) return true;
   let stop = false;
   let next = 1;
   const worker = async () => {
     while (!stop && next < ready.length) {
       const candidate = ready[next++] as OutboxRow;
-      if (await sendOne(deps, http, token, result, force, candidate)) stop = true;
+      if (await sendOne(deps, http, token, result, ignoreWaits, candidate)) stop = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(DRAIN_CONCURRENCY, ready.length) }, worker));
@@ -196,11 +202,11 @@ async function runPass(deps: DrainDeps, http: Http, token: string, result: Drain
 
 /** Sends one operation and records the outcome; true when the whole drain must stop. */
 async function sendOne(
-  deps: DrainDeps, http: Http, token: string, result: DrainResult, force: boolean, candidate: OutboxRow,
+  deps: DrainDeps, http: Http, token: string, result: DrainResult, ignoreWaits: boolean, candidate: OutboxRow,
 ): Promise<boolean> {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const leased = await lease(db, candidate.seq as number, now(), force, deps.deadline ?? deadlineFor);
+  const leased = await lease(db, candidate.seq as number, now(), ignoreWaits, deps.deadline ?? deadlineFor);
   if (!leased) return false;
   const { op, blobs } = leased;
   const operation = operationOf(op.kind);
@@ -254,11 +260,11 @@ const LEASE_MARGIN_MS = 10_000;
 
 /** Marks the operation inflight if it is still there and still ready (another context may have it). */
 async function lease(
-  db: AppDb, seq: number, now: number, force: boolean, deadlineOf: (bodyBytes: number) => number,
+  db: AppDb, seq: number, now: number, ignoreWaits: boolean, deadlineOf: (bodyBytes: number) => number,
 ): Promise<{ op: OutboxRow; blobs: BlobRow[]; deadline: number } | null> {
   return db.transaction('rw', db.outbox, db.blobs, async () => {
     const op = await db.outbox.get(seq);
-    if (!op || !isReady(op, now, force)) return null;
+    if (!op || !isReady(op, now, ignoreWaits)) return null;
     const ids = opBlobIds(op);
     const blobs = ids.length > 0 ? (await db.blobs.bulkGet(ids)).filter((b): b is BlobRow => !!b) : [];
     // An answer that has not come by the deadline counts as a network failure; the lease outlasts it,

@@ -3,7 +3,7 @@
 // and the token from the stored session; then tell every window what happened.
 // Structural types, so this compiles with both the DOM and the WebWorker libs.
 import type { AppDb } from './db';
-import { drainOutbox, type DrainResult } from './drain';
+import { drainOutbox, type DrainResult, type DrainTrigger } from './drain';
 import { isDrainMessage, isDrainStopMessage, type DrainedMessage } from './drain-triggers';
 import type { FetchLike } from './http';
 
@@ -27,16 +27,16 @@ export interface WorkerDrainOptions {
   fetch?: FetchLike;
 }
 
-export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptions): { drain: (force?: boolean) => Promise<DrainResult | null> } {
+export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptions): { drain: (trigger?: DrainTrigger) => Promise<DrainResult | null> } {
   const send: FetchLike = options.fetch ?? ((r) => fetch(r));
   // Aborted when the page accepts an update (DrainStopMessage); from then on this worker sends nothing.
   const stop = new AbortController();
   const fetchFn: FetchLike = (r) => send(withSignal(r, stop.signal));
 
-  const drain = async (force = false): Promise<DrainResult | null> => {
+  const drain = async (trigger?: DrainTrigger): Promise<DrainResult | null> => {
     if (stop.signal.aborted) return null;
     try {
-      const result = await drainOutbox({ db: await options.getDb(), fetch: fetchFn, getToken: options.getToken, force });
+      const result = await drainOutbox({ db: await options.getDb(), fetch: fetchFn, getToken: options.getToken, ...(trigger ? { trigger } : {}) });
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
       for (const w of windows) w.postMessage({ type: 'outbox-drained', result } satisfies DrainedMessage);
       return result;
@@ -48,18 +48,19 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
   scope.addEventListener('sync', (event) => {
     if (event.tag !== SYNC_TAG) return;
     // Rejecting asks the browser to fire `sync` again later (still offline).
-    event.waitUntil(drain(true).then((r) => {
+    // The browser fires it when the connection is back.
+    event.waitUntil(drain('reconnected').then((r) => {
       if (r?.offline) throw new Error('sin conexión');
     }));
   });
 
   scope.addEventListener('message', (event) => {
-    if (isDrainMessage(event.data)) event.waitUntil(drain(event.data.force ?? false));
+    if (isDrainMessage(event.data)) event.waitUntil(drain(event.data.trigger));
     else if (isDrainStopMessage(event.data)) stop.abort();
   });
 
   // Safari and Firefox have no Background Sync: a worker start is the next best moment.
-  void drain(false);
+  void drain();
   return { drain };
 }
 

@@ -90,7 +90,7 @@ describe('service worker update with a pending queue', () => {
       if (route.request().serviceWorker()) hanging.push(route);
       else void route.abort('internetdisconnected');
     });
-    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'drain', force: true }));
+    await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'drain', trigger: 'asked' }));
     await expect.poll(() => hanging.length, { timeout: 20_000 }).toBeGreaterThan(0);
 
     // Accept the update: the page reloads under v2, the queue survives and drains there.

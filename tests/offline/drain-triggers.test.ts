@@ -48,7 +48,7 @@ describe('startDrainTriggers', () => {
     api.on(() => true, 'network');
     await createManualTicket(db, expenseForm({ amount: '3' }), CTX);
     await vi.waitFor(async () => expect((await db.outbox.toArray())[0]?.attempts).toBe(1), WAIT);
-    win.fire('online'); // forces the waiting operation through
+    win.fire('online'); // the waiting operation (no answer last time) goes without its backoff
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), WAIT);
     stop();
     expect(win.count('online')).toBe(0);
@@ -61,10 +61,10 @@ describe('startDrainTriggers', () => {
     const auth = vi.fn();
     const off = onAuthRequired(auth);
     stop = startDrainTriggers({ db, fetch: scriptedFetch().fetch, getToken: () => 't', env });
-    expect(posted).toEqual([{ type: 'drain', force: false }]);
+    expect(posted).toEqual([{ type: 'drain' }]);
     doc.fire('visibilitychange');
     syncNow();
-    expect(posted).toEqual([{ type: 'drain', force: false }, { type: 'drain', force: false }, { type: 'drain', force: true }]);
+    expect(posted).toEqual([{ type: 'drain' }, { type: 'drain' }, { type: 'drain', trigger: 'asked' }]);
     const drained = (remaining: number) => ({
       type: 'outbox-drained',
       result: { sent: 0, retried: 0, parked: 0, paused: true, offline: false, busy: false, remaining, nextAttemptAt: null },

@@ -114,8 +114,8 @@ describe('drainOutbox', () => {
     const r = await drainOutbox(deps(api.fetch));
     expect(r).toMatchObject({ sent: 0, retried: 1, offline: true, remaining: 2 });
     expect(api.sent).toHaveLength(1);
-    // "Back online" forces the waiting one through without waiting its backoff.
-    const r2 = await drainOutbox(deps(api.fetch, { force: true }));
+    // "Back online" sends the waiting one without waiting its backoff.
+    const r2 = await drainOutbox(deps(api.fetch, { trigger: 'reconnected' }));
     expect(r2).toMatchObject({ sent: 2, remaining: 0 });
   });
 
@@ -131,7 +131,7 @@ describe('drainOutbox', () => {
     // Reconnecting, the network is not quite there for the first request.
     const api = scriptedFetch();
     api.on(isCreate, 'network');
-    const r = await drainOutbox(deps(api.fetch, { force: true }));
+    const r = await drainOutbox(deps(api.fetch, { trigger: 'reconnected' }));
     expect(r).toMatchObject({ sent: 0, retried: 1, offline: true, remaining: 3 });
     const [waitingA, note, waitingB] = await listOutbox(db);
     // A seventh doubling would have held the ticket, and the note behind it, for 64-128 s. The count of
@@ -150,11 +150,31 @@ describe('drainOutbox', () => {
     const c = await createManualTicket(db, expenseForm({ amount: '3' }), CTX);
     const createC = (await listOutbox(db)).find((o) => o.ticketId === c)!;
     await db.outbox.update(createC.seq!, { attempts: 3, nextAttemptAt: T0 + 60_000, lastStatus: null });
-    api.on(forTicket(b), 'network');
-    await drainOutbox(deps(api.fetch, { now: () => T0 + 10 * BACKOFF_BASE_MS, force: true }));
-    expect((await listOutbox(db)).find((o) => o.ticketId === c)).toMatchObject({ attempts: 3, backoffAttempts: 0, nextAttemptAt: 0 });
+    api.on(forTicket(c), 'network');
+    const later = T0 + 10 * BACKOFF_BASE_MS;
+    await drainOutbox(deps(api.fetch, { now: () => later, trigger: 'reconnected' }));
+    // Tried at once (its wait started over) and failed again: the first wait, the fourth try.
+    expect((await listOutbox(db)).find((o) => o.ticketId === c)).toMatchObject({
+      attempts: 4, backoffAttempts: 1, nextAttemptAt: later + backoffMs(1, () => 0.5),
+    });
+    // The 503 one was not tried: its wait is the server's.
+    expect(api.sent.filter(forTicket(b))).toHaveLength(0);
     await deleteTickets(db, [c]);
     expect((await listOutbox(db)).map((o) => o.kind)).toContain('ticket.delete');
+  });
+
+  it('back online, a wait the server asked for (Retry-After) is kept; "Sincronizar ahora" sends it anyway', async () => {
+    db = freshDb();
+    await createManualTicket(db, expenseForm(), CTX);
+    const api = scriptedFetch();
+    api.on(isCreate, json(503, { errors: ['mantenimiento'] }, { 'Retry-After': '120' }));
+    expect(await drainOutbox(deps(api.fetch))).toMatchObject({ retried: 1, remaining: 1 });
+    expect((await listOutbox(db))[0]!.nextAttemptAt).toBeGreaterThanOrEqual(T0 + 120_000);
+    // Reconnecting does not make the server's "come back in two minutes" a network hiccup.
+    expect(await drainOutbox(deps(api.fetch, { trigger: 'reconnected' }))).toMatchObject({ sent: 0, remaining: 1 });
+    expect(api.sent).toHaveLength(1);
+    // The user asking is another matter.
+    expect(await drainOutbox(deps(api.fetch, { trigger: 'asked' }))).toMatchObject({ sent: 1, remaining: 0 });
   });
 
   it('parks a refused operation with the server message; it blocks only its own ticket', async () => {
@@ -274,7 +294,7 @@ describe('drainOutbox', () => {
       seen.push((await listOutbox(db))[0]!.leaseUntil - T0);
       return api.fetch(req);
     };
-    expect(await drainOutbox(deps(watch, { deadline: slow, force: true }))).toMatchObject({ sent: 1, remaining: 0 });
+    expect(await drainOutbox(deps(watch, { deadline: slow, trigger: 'asked' }))).toMatchObject({ sent: 1, remaining: 0 });
     expect(seen).toEqual([slow(png(3).byteLength) + 10_000]);
     expect((await db.tickets.get(a))?.syncState).toBe('synced');
   });

@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { EXPENSE_CATEGORIES, INCOME_CATEGORIES } from '../../src/domain/categories';
 import type { Ticket } from '../../src/domain/ticket';
 import type { AppDb } from '../../src/offline/db';
-import { drainOutbox } from '../../src/offline/drain';
+import { drainOutbox, type DrainTrigger } from '../../src/offline/drain';
 import { createHttp } from '../../src/offline/http';
 import { pullYear } from '../../src/offline/pull';
 import { attachTicketImage } from '../../src/offline/operations/ticket-image';
@@ -108,8 +108,8 @@ describe('outbox under a faulty network (seed ' + SEED + ')', () => {
     };
 
     let clock = Date.now();
-    const drain = (force = false) =>
-      drainOutbox({ db, fetch: faulty, getToken: () => token, now: () => clock, random, baseUrl: 'http://localhost', force });
+    const drain = (trigger?: DrainTrigger) =>
+      drainOutbox({ db, fetch: faulty, getToken: () => token, now: () => clock, random, baseUrl: 'http://localhost', ...(trigger ? { trigger } : {}) });
 
     const model = new Map<string, Expected>();
     const live = () => [...model.entries()].filter(([, t]) => !t.deleted);
@@ -171,14 +171,14 @@ describe('outbox under a faulty network (seed ' + SEED + ')', () => {
         for (const id of ids) (model.get(id) as Expected).deleted = true;
         counts.delete++;
       }
-      if (random() < 0.12) await drain(random() < 0.2);
+      if (random() < 0.12) await drain(random() < 0.2 ? 'reconnected' : undefined);
     }
 
     // Back online for good: drain until the outbox is empty.
     let rounds = 0;
     while ((await db.outbox.count()) > 0 && rounds < 500) {
       clock += 10 * 60_000;
-      await drain(rounds % 2 === 0);
+      await drain(rounds % 2 === 0 ? 'asked' : undefined);
       await Promise.allSettled(late.splice(0));
       rounds++;
     }

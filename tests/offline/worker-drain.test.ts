@@ -81,7 +81,7 @@ describe('installOutboxDrain (service worker)', () => {
     await fire('message', { data: { type: 'drain-stop' } });
     await vi.waitFor(() => expect(settled).toBe(true), { timeout: 2_000 });
     expect(await db.outbox.count()).toBe(1); // still queued, for the new version to send
-    await fire('message', { data: { type: 'drain', force: true } });
+    await fire('message', { data: { type: 'drain', trigger: 'asked' } });
     await expect(fire('sync', { tag: 'outbox' })).resolves.toBeUndefined();
     expect(requests).toHaveLength(1);
   });
