@@ -7,7 +7,7 @@ import { ticketMonth, type Ticket } from '../domain/ticket';
 import type { AppDb, TicketRow } from './db';
 import { opTickets } from './outbox';
 import { ApiError, type Http } from './http';
-import { advanceCursor, coverMonths, dropCursor, endReplay, holdBack, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
+import { advanceCursor, coverMonths, dropCursor, endReplay, holdBack, holdReleased, isCursor, readCursor, type SyncCursorRow } from './sync-cursor';
 
 /** Rows per write transaction: big pulls do not freeze live queries. */
 export const PULL_CHUNK = 500;
@@ -53,12 +53,18 @@ export async function pullYear(db: AppDb, http: Http, rfc: string, year: number)
   return pullMonths(db, http, rfc, months, ticketsPath(rfc, year, 12, true));
 }
 
-/** The feed when it covers every month asked for; else the whole list, which then joins the feed's months. */
+/**
+ * The feed when it covers every month asked for; else the whole list, which then joins the feed's months.
+ * A month whose whole read left tickets out is read whole again once their operations are over.
+ */
 async function pullMonths(db: AppDb, http: Http, rfc: string, months: readonly string[], listPath: string): Promise<PullResult> {
   const state = await readCursor(db, rfc);
-  if (state && months.every((m) => state.months.includes(m))) {
+  const held = state !== null && (state.replayFrom !== undefined || state.rereadMonths !== undefined);
+  const released = held && holdReleased(state, await busyTickets(db));
+  const reread = released ? (state.rereadMonths ?? []) : [];
+  if (state && months.every((m) => state.months.includes(m) && !reread.includes(m))) {
     try {
-      return await pullChanges(db, http, rfc, state);
+      return await pullChanges(db, http, rfc, state, released);
     } catch (e) {
       // A cursor the server does not know (its database was restored): start over with a whole read.
       if (!(e instanceof ApiError) || e.status !== 400) throw e;
@@ -70,8 +76,8 @@ async function pullMonths(db: AppDb, http: Http, rfc: string, months: readonly s
   // Taken BEFORE the list is read: whatever is written meanwhile comes again in the feed.
   const cursor = state?.cursor ?? (await latestCursor(http, rfc));
   const { tickets } = await http.get<{ tickets: Ticket[] }>(listPath);
-  const result = await applyPull(db, rfc, months, tickets, startedAt);
-  if (cursor !== null) await coverMonths(db, rfc, cursor, months);
+  const { leftOut, ...result } = await applyPull(db, rfc, months, tickets, startedAt);
+  if (cursor !== null) await coverMonths(db, rfc, cursor, months, leftOut);
   return result;
 }
 
@@ -110,10 +116,9 @@ export const MAX_FEED_PAGES = 40;
  * queued, one sync reads again from the first such change (sync-cursor.ts holdBack), instead of every sync
  * downloading the same window while an edit waits (for days, if the user has not decided on a refused one).
  */
-async function pullChanges(db: AppDb, http: Http, rfc: string, state: SyncCursorRow): Promise<PullResult> {
+async function pullChanges(db: AppDb, http: Http, rfc: string, state: SyncCursorRow, released: boolean): Promise<PullResult> {
   const result: PullResult = { received: 0, written: 0, removed: 0 };
-  const busy = state.replayFrom === undefined ? null : await busyTickets(db);
-  const replay = busy !== null && !(state.heldFor ?? []).some((id) => busy.has(id));
+  const replay = released && state.replayFrom !== undefined;
   let since = replay ? state.replayFrom! : state.cursor;
   let heldFrom: string | undefined;
   let more = false;
@@ -185,15 +190,27 @@ function replaceable(row: TicketRow | undefined, busy: Set<string>, startedAt: n
   return (row.syncedAt ?? 0) < startedAt;
 }
 
+/** What a whole read did not store: tickets with queued operations, and the months they are in. */
+export interface LeftOut {
+  ids: string[];
+  months: string[];
+}
+
 /**
  * Stores a pulled list for the given months of an account: puts the server's tickets, removes synced
  * local rows of those months it no longer has, and marks the months seen. Exported for tests.
  */
 export async function applyPull(
   db: AppDb, rfc: string, months: readonly string[], tickets: readonly Ticket[], startedAt: number, now: number = Date.now(),
-): Promise<PullResult> {
+): Promise<PullResult & { leftOut: LeftOut }> {
   const result: PullResult = { received: tickets.length, written: 0, removed: 0 };
   const serverIds = new Set(tickets.map((t) => t.ticket_id));
+  const leftOutIds = new Set<string>();
+  const leftOutMonths = new Set<string>();
+  const leaveOut = (id: string, month: string | undefined) => {
+    leftOutIds.add(id);
+    if (month) leftOutMonths.add(month);
+  };
 
   for (let i = 0; i < tickets.length; i += PULL_CHUNK) {
     if (i > 0) await yieldToMain();
@@ -204,9 +221,13 @@ export async function applyPull(
       const rows: TicketRow[] = [];
       chunk.forEach((t, k) => {
         const row = local[k];
-        if (!replaceable(row, busy, startedAt)) return;
-        if (busy.has(t.ticket_id)) return; // deleted here, the delete is on its way
-        rows.push({ ...t, rfc: t.rfc ?? rfc, month: ticketMonth(t.received_at), syncState: 'synced', pendingOps: 0, syncedAt: row?.syncedAt ?? 0 });
+        const month = ticketMonth(t.received_at);
+        // Busy (a queued edit, or deleted here with the delete on its way): kept, and read again later.
+        // Acknowledged after the read began: what the server answered then is newer than this.
+        if (busy.has(t.ticket_id) || row?.syncState === 'pending') leaveOut(t.ticket_id, month);
+        else if (replaceable(row, busy, startedAt)) {
+          rows.push({ ...t, rfc: t.rfc ?? rfc, month, syncState: 'synced', pendingOps: 0, syncedAt: row?.syncedAt ?? 0 });
+        }
       });
       await db.tickets.bulkPut(rows);
       result.written += rows.length;
@@ -218,14 +239,17 @@ export async function applyPull(
     const stale: string[] = [];
     for (const month of months) {
       await db.tickets.where('[rfc+month]').equals([rfc, month]).each((row) => {
-        if (!serverIds.has(row.ticket_id) && replaceable(row, busy, startedAt)) stale.push(row.ticket_id);
+        if (serverIds.has(row.ticket_id)) return;
+        if (replaceable(row, busy, startedAt)) stale.push(row.ticket_id);
+        // Busy and gone from the server: read again later. One created here (never synced) is simply not there yet.
+        else if ((busy.has(row.ticket_id) || row.syncState === 'pending') && row.syncedAt !== undefined) leaveOut(row.ticket_id, month);
       });
     }
     await db.tickets.bulkDelete(stale);
     result.removed = stale.length;
     await db.meta.bulkPut(months.map((m) => ({ key: seenKey(rfc, m), fetchedAt: now })));
   });
-  return result;
+  return { ...result, leftOut: { ids: [...leftOutIds].sort(), months: [...leftOutMonths].sort() } };
 }
 
 

@@ -16,6 +16,12 @@ export interface SyncCursorRow extends MetaRow {
    */
   replayFrom?: string;
   heldFor?: string[];
+  /**
+   * Months read whole that left tickets with queued operations out (the same `heldFor`): the feed will not
+   * bring their server copy again if it is older than the cursor, so once none of `heldFor` has an
+   * operation queued, the next pull of such a month reads it whole.
+   */
+  rereadMonths?: string[];
 }
 
 export function cursorKey(rfc: string): string {
@@ -32,7 +38,17 @@ export async function readCursor(db: AppDb, rfc: string): Promise<SyncCursorRow 
   if (!row || !isCursor(row.cursor) || !Array.isArray(row.months)) return null;
   // A hold that is not one we wrote is never sent: without the chain, the month is read whole again.
   if (row.replayFrom !== undefined && (!isCursor(row.replayFrom) || !Array.isArray(row.heldFor))) return null;
+  if (row.rereadMonths !== undefined && !(Array.isArray(row.rereadMonths) && row.rereadMonths.every(isMonth))) return null;
   return row as SyncCursorRow;
+}
+
+function isMonth(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** Whether what the row holds back may be read again: none of the tickets left out has an operation queued. */
+export function holdReleased(row: SyncCursorRow, busy: ReadonlySet<string>): boolean {
+  return !(row.heldFor ?? []).some((id) => busy.has(id));
 }
 
 /** Moves the account's cursor forward (call inside a transaction that includes db.meta). */
@@ -45,12 +61,25 @@ export async function advanceCursor(db: AppDb, rfc: string, cursor: string, now:
 /**
  * Records months just read whole. Without a chain yet, `cursor` (taken before the read) starts one; with
  * one, its cursor stays: changes after it that the read already showed come again, and apply the same.
+ * `leftOut` are the tickets the read did not store (queued operations) and the months they are in: those
+ * months are read whole again once the operations are over (`rereadMonths`); the others are now current.
  */
-export async function coverMonths(db: AppDb, rfc: string, cursor: string, months: readonly string[], now: number = Date.now()): Promise<void> {
+export async function coverMonths(
+  db: AppDb, rfc: string, cursor: string, months: readonly string[],
+  leftOut: { ids: readonly string[]; months: readonly string[] } = { ids: [], months: [] }, now: number = Date.now(),
+): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const row = await readCursor(db, rfc);
     const covered = new Set([...(row?.months ?? []), ...months]);
-    await db.meta.put({ ...row, key: cursorKey(rfc), cursor: row?.cursor ?? cursor, months: [...covered].sort(), fetchedAt: now } as SyncCursorRow);
+    const next = { ...row, key: cursorKey(rfc), cursor: row?.cursor ?? cursor, months: [...covered].sort(), fetchedAt: now } as SyncCursorRow;
+    const reread = new Set(row?.rereadMonths ?? []);
+    for (const m of months) reread.delete(m);
+    for (const m of leftOut.months) reread.add(m);
+    delete next.rereadMonths;
+    if (reread.size > 0) next.rereadMonths = [...reread].sort();
+    if (leftOut.ids.length > 0) next.heldFor = [...new Set([...(row?.heldFor ?? []), ...leftOut.ids])].sort();
+    else if (next.replayFrom === undefined && next.rereadMonths === undefined) delete next.heldFor;
+    await db.meta.put(next);
   });
 }
 
@@ -84,6 +113,7 @@ export async function endReplay(
     const next: SyncCursorRow = { ...row };
     delete next.replayFrom;
     delete next.heldFor;
+    // Months waiting to be read again (rereadMonths) wait on what is held now: none of the old tickets is busy.
     if (replayFrom !== undefined) Object.assign(next, { replayFrom, heldFor: [...ids].sort() });
     await db.meta.put(next);
   });

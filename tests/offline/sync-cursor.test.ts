@@ -6,10 +6,12 @@ import { MSG } from '../../src/domain/messages';
 import type { AppDb } from '../../src/offline/db';
 import { createHttp } from '../../src/offline/http';
 import { setTicketNote } from '../../src/offline/operations/ticket-update';
-import { applyChanges, isMonthSeen, MAX_FEED_PAGES, pullMonth } from '../../src/offline/pull';
+import { applyChanges, applyPull, isMonthSeen, MAX_FEED_PAGES, pullMonth } from '../../src/offline/pull';
+import { discardOp } from '../../src/offline/outbox-control';
+import { createManualTicket } from '../../src/offline/operations/ticket-create';
 import { wipeLocalData } from '../../src/offline/wipe';
 import { cursorKey, readCursor, type SyncCursorRow } from '../../src/offline/sync-cursor';
-import { RFC, apiTicket, freshDb, json, scriptedFetch } from './outbox-fixtures';
+import { CTX, RFC, apiTicket, expenseForm, freshDb, json, scriptedFetch } from './outbox-fixtures';
 
 let db: AppDb;
 afterEach(async () => {
@@ -43,6 +45,23 @@ async function loadedDevice() {
   api.sent.length = 0;
   return { api, http };
 }
+
+/** A loaded device with a note queued for ticket 1, after a sync whose feed page (up to `cursor`) changed it. */
+async function deviceWithHeldEdit(cursor = '30') {
+  const device = await loadedDevice();
+  await setTicketNote(db, id(1), 'mía');
+  device.api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor }));
+  await pullMonth(db, device.http, RFC, 2026, 11);
+  return device;
+}
+
+/** The edit is over (its operation acknowledged, the row synced as it was). */
+async function editLanded() {
+  await db.outbox.clear();
+  await db.tickets.update(id(1), { syncState: 'synced', pendingOps: 0, syncedAt: 0 });
+}
+
+const OCTOBER = '2026-10-05T12:00:00-06:00';
 
 describe('incremental pull', () => {
   it('a first load takes the cursor (since=latest) before it reads the month, and keeps it for the account', async () => {
@@ -112,10 +131,7 @@ describe('incremental pull', () => {
   });
 
   it('while the edit waits, a sync downloads only what is new; once it has landed, one sync reads again from the held change', async () => {
-    const { api, http } = await loadedDevice();
-    await setTicketNote(db, id(1), 'mía');
-    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '30' }));
-    await pullMonth(db, http, RFC, 2026, 11);
+    const { api, http } = await deviceWithHeldEdit();
 
     // Still waiting (a refused edit may wait for days): the next syncs ask from the head, not the held change.
     api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(6) })], cursor: '35' }));
@@ -127,8 +143,7 @@ describe('incremental pull', () => {
     expect(await readCursor(db, RFC)).toMatchObject({ cursor: '35', replayFrom: '10', heldFor: [id(1)] });
 
     // The edit is done (its operation acknowledged): one sync reads from the held change, then the head again.
-    await db.outbox.clear();
-    await db.tickets.update(id(1), { syncState: 'synced', pendingOps: 0, syncedAt: 0 });
+    await editLanded();
     api.sent.length = 0;
     api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' }), apiTicket({ ticket_id: id(6) })], cursor: '35' }));
     api.on(isFeed, page({ cursor: '35' }));
@@ -151,12 +166,8 @@ describe('incremental pull', () => {
   });
 
   it('a replay cut short by the page limit goes on from where it stopped', async () => {
-    const { api, http } = await loadedDevice();
-    await setTicketNote(db, id(1), 'mía');
-    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '1000' }));
-    await pullMonth(db, http, RFC, 2026, 11);
-    await db.outbox.clear();
-    await db.tickets.update(id(1), { syncState: 'synced', pendingOps: 0, syncedAt: 0 });
+    const { api, http } = await deviceWithHeldEdit('1000');
+    await editLanded();
     // From 10 the feed has more pages than one sync follows.
     api.on(isFeed, (s) => page({ cursor: String(Number(since(s)) + 1), more: true }), false);
     api.sent.length = 0;
@@ -180,10 +191,7 @@ describe('incremental pull', () => {
   });
 
   it('reading another month whole keeps what the feed held back', async () => {
-    const { api, http } = await loadedDevice();
-    await setTicketNote(db, id(1), 'mía');
-    api.on(isFeed, page({ tickets: [apiTicket({ ticket_id: id(1), note: 'del servidor' })], cursor: '30' }));
-    await pullMonth(db, http, RFC, 2026, 11);
+    const { api, http } = await deviceWithHeldEdit();
     api.on(isMonthList, json(200, { response: { tickets: [] } }));
     await pullMonth(db, http, RFC, 2026, 10);
     expect(await readCursor(db, RFC)).toMatchObject({ cursor: '30', months: ['2026-10', '2026-11'], replayFrom: '10', heldFor: [id(1)] });
@@ -195,6 +203,60 @@ describe('incremental pull', () => {
     await pullMonth(db, http, RFC, 2026, 10);
     expect(api.sent.map((s) => (isFeed(s) ? 'feed' : 'list'))).toEqual(['list']);
     expect(await readCursor(db, RFC)).toMatchObject({ cursor: '10', months: ['2026-10', '2026-11'] });
+  });
+
+  it('a month read whole while an edit waits is read whole again once it is over, so a discarded edit gets the server\'s copy', async () => {
+    const { api, http } = await loadedDevice();
+    // October was on the device before the feed covered it; a note is queued for one of its tickets.
+    await applyPull(db, RFC, ['2026-10'], [apiTicket({ ticket_id: id(7), received_at: OCTOBER, note: 'vieja' })], 0);
+    await setTicketNote(db, id(7), 'mía');
+    const [op] = await db.outbox.toArray();
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(7), received_at: OCTOBER, note: 'del servidor' })] } }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect((await db.tickets.get(id(7)))?.note).toBe('mía');
+    expect(await readCursor(db, RFC)).toMatchObject({ months: ['2026-10', '2026-11'], rereadMonths: ['2026-10'], heldFor: [id(7)] });
+
+    // While it waits, October syncs through the feed (its server change is older than the cursor: not there).
+    api.on(isFeed, page({ cursor: '10' }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect(api.sent.map((s) => (isFeed(s) ? 'feed' : 'list'))).toEqual(['list', 'feed']);
+
+    // The user discards the edit: the note goes back to what it was here, and the next sync reads October whole.
+    await discardOp(db, op!.opId);
+    expect((await db.tickets.get(id(7)))?.note).toBe('vieja');
+    api.sent.length = 0;
+    api.on(isMonthList, json(200, { response: { tickets: [apiTicket({ ticket_id: id(7), received_at: OCTOBER, note: 'del servidor' })] } }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect((await db.tickets.get(id(7)))?.note).toBe('del servidor');
+    const state = await readCursor(db, RFC);
+    expect(state?.rereadMonths).toBeUndefined();
+    expect(state?.heldFor).toBeUndefined();
+    // Then the feed again.
+    api.on(isFeed, page({ cursor: '10' }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect(api.sent.map((s) => (isFeed(s) ? 'feed' : 'list'))).toEqual(['list', 'feed']);
+  });
+
+  it('a ticket created here and not sent yet does not make its month be read again', async () => {
+    const { api, http } = await loadedDevice();
+    await createManualTicket(db, expenseForm({ date: '2026/10/05' }), CTX);
+    api.on(isMonthList, json(200, { response: { tickets: [] } }));
+    await pullMonth(db, http, RFC, 2026, 10);
+    expect(await db.tickets.where('[rfc+month]').equals([RFC, '2026-10']).count()).toBe(1);
+    const state = await readCursor(db, RFC);
+    expect(state?.months).toEqual(['2026-10', '2026-11']);
+    expect(state?.rereadMonths).toBeUndefined();
+    expect(state?.heldFor).toBeUndefined();
+  });
+
+  it('a reread month that is not a month is never trusted: the chain is dropped', async () => {
+    const { api, http } = await loadedDevice();
+    await db.meta.put({ ...(await readCursor(db, RFC))!, rereadMonths: ['2026-13'] } as SyncCursorRow);
+    api.on(isFeed, page({ cursor: '40' }));
+    api.on(isMonthList, json(200, { response: { tickets: [] } }));
+    await pullMonth(db, http, RFC, 2026, 11);
+    expect(api.sent.map((s) => (isFeed(s) ? `feed:${since(s)}` : 'list'))).toEqual(['feed:latest', 'list']);
+    expect((await readCursor(db, RFC))?.rereadMonths).toBeUndefined();
   });
 
   it('a cursor the server refuses (400) is dropped and the month is read whole again', async () => {
