@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { resolve } from 'node:path';
+import { precompressDir } from './src/server/http/precompress';
 
 const SIGNED_OUT_SCREENS = fileURLToPath(new URL('./src/app/signed-out-screens.ts', import.meta.url));
 
@@ -31,6 +33,19 @@ function signedOutScreens(): { plugin: Plugin; has: (file: string) => boolean } 
 }
 
 const signedOut = signedOutScreens();
+
+/** Once everything is written (the service worker included): `.br` and `.gz` beside each text file. */
+function precompressed(): Plugin {
+  let outDir = '';
+  return {
+    name: 'cc:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { order: 'post', sequential: true, handler: () => void precompressDir(outDir) },
+  };
+}
 
 export default defineConfig({
   root: '.',
@@ -107,6 +122,7 @@ export default defineConfig({
       },
       devOptions: { enabled: process.env.SW_DEV === 'true', type: 'module', navigateFallback: 'index.html' },
     }),
+    precompressed(),
   ],
   test: {
     include: ['tests/{domain,offline,server,app,sw,security,repository}/**/*.test.{ts,tsx}'],

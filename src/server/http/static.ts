@@ -1,4 +1,5 @@
-// The built PWA from ./dist: the shell and the worker must revalidate, hashed assets are immutable.
+// The built PWA from ./dist: the shell and the worker must revalidate, hashed assets are immutable. A text
+// file's `.br` / `.gz` twin written by the build (precompress.ts) goes to a browser that accepts it.
 import { existsSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';

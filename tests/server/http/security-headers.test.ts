@@ -1,7 +1,9 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../src/server/http/precompress';
 import { CSP } from '../../../src/server/http/security-headers';
 import { createHarness, type Harness } from '../helpers/harness';
 
@@ -105,5 +107,54 @@ describe('security headers and static files', () => {
     const r = await h.call('GET', '/.vite/manifest.json');
     expect(r.status).toBe(404);
     expect(r.text).not.toContain('src/app');
+  });
+});
+
+describe('precompressed static files', () => {
+  let h: Harness;
+  let dist: string;
+  const script = `console.log(${JSON.stringify('cuentas claras '.repeat(400))});`;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'cc-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>Cuentas Claras</title>${'<!-- relleno -->'.repeat(200)}`);
+    writeFileSync(join(dist, 'assets', 'index-Abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'tiny-Abc123.js'), 'export {};');
+    writeFileSync(join(dist, 'assets', 'logo-Abc123.png'), Buffer.alloc(4096, 1));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({ relleno: 'x'.repeat(4096) }));
+    expect(precompressDir(dist)).toBe(2); // the shell and the script: not the tiny file, the image or .vite
+    h = await createHarness('pglite', { staticDir: dist });
+  });
+  afterAll(async () => {
+    await h?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the Brotli file to a browser that accepts it, the gzip one otherwise, and the file itself to the rest', async () => {
+    const br = await h.app.request('/assets/index-Abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await h.app.request('/assets/index-Abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await h.app.request('/assets/index-Abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+
+    const shell = await h.app.request('/', { headers: { 'accept-encoding': 'br' } });
+    expect(shell.headers.get('content-encoding')).toBe('br');
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(shell.headers);
+    expect(brotliDecompressSync(Buffer.from(await shell.arrayBuffer())).toString()).toContain('<title>Cuentas Claras</title>');
+    expect(existsSync(join(dist, '.vite', 'manifest.json.br'))).toBe(false);
+    expect(existsSync(join(dist, 'assets', 'tiny-Abc123.js.br'))).toBe(false);
   });
 });
