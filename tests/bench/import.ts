@@ -137,9 +137,12 @@ async function phase(base: string, userId: number, token: string, label: string,
       for (const id of await post(base, userId, token, files, type)) mine.add(id);
       watch.recount();
     });
+    // When the last upload was answered: against the total, whether the uploads or the imports set the pace.
+    report(`${label}-uploaded-s`, Math.round((performance.now() - started) / 100) / 10);
     // The timer is cleared below: left running, it kept the bench process alive for 10 minutes.
     const finished = await Promise.race([watch.done, new Promise<never>((_, no) => (timer = setTimeout(() => no(new Error(`${label}: más de 10 minutos`)), 600_000)))]);
     const seconds = (performance.now() - started) / 1000;
+    report(`${label}-done-s`, Math.round(seconds * 10) / 10);
     const imported = [...finished.values()].filter((s) => s === 'importado').length;
     if (imported !== COUNT) report(`${label}-not-imported`, COUNT - imported);
     report(`${label}-cfdi-per-s`, Math.round(COUNT / seconds));

@@ -22,6 +22,14 @@ export interface WorkerPoolOptions<Req, Res> {
   lost: 'inline' | { value: Res };
   /** Buffers moved to the worker instead of copied. */
   transfer?(req: Req): ArrayBuffer[];
+  /**
+   * Jobs handed to one worker at a time (default 1), for workers that answer in order (a synchronous
+   * handler): the next ones wait in the worker's own queue, so it goes on without waiting for the event
+   * loop to answer its last message. Each job's budget still starts when the worker takes it: when the
+   * answer before it arrives. A job over budget takes its worker down; the jobs queued behind it go back
+   * to the pool's queue untouched.
+   */
+  pipeline?: number;
 }
 
 interface Job<Req, Res> {
@@ -33,7 +41,8 @@ interface Job<Req, Res> {
 interface Slot<Req, Res> {
   worker: Worker;
   ready: boolean;
-  job: Job<Req, Res> | null;
+  /** Handed to the worker, in order: the first is the one it is running. */
+  jobs: Job<Req, Res>[];
   timer: NodeJS.Timeout | null;
 }
 
@@ -66,6 +75,10 @@ export class WorkerPool<Req, Res> {
     });
   }
 
+  private get depth(): number {
+    return Math.max(1, this.options.pipeline ?? 1);
+  }
+
   async close(): Promise<void> {
     const slots = this.slots.splice(0);
     for (const s of slots) if (s.timer) clearTimeout(s.timer);
@@ -83,29 +96,47 @@ export class WorkerPool<Req, Res> {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.ready && s.job === null);
-      if (!slot) {
+      // An idle worker first, then one with room in its queue.
+      const ready = this.slots.filter((s) => s.ready && s.jobs.length < this.depth);
+      const slot = ready.length > 0 ? ready.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a)) : undefined;
+      if (!slot || (slot.jobs.length > 0 && this.canSpawn())) {
         // Start another worker when all are busy (or still starting) and there is room.
-        if (this.slots.length < this.options.size && !this.slots.some((s) => !s.ready)) this.spawn();
-        return;
+        if (this.canSpawn()) this.spawn();
+        if (!slot) return;
       }
       const job = this.queue.shift()!;
-      slot.job = job;
+      slot.jobs.push(job);
       slot.worker.ref(); // keep the process up while a job runs
-      if (this.options.budgetMs !== undefined) slot.timer = setTimeout(() => this.overBudget(slot), this.options.budgetMs);
+      if (slot.jobs.length === 1) this.startBudget(slot);
       slot.worker.postMessage({ id: this.nextId++, ...job.req }, this.options.transfer?.(job.req) ?? []);
     }
   }
 
+  private canSpawn(): boolean {
+    return this.slots.length < this.options.size && !this.slots.some((s) => !s.ready);
+  }
+
+  /** The budget of the job the worker is running (the first of its queue), from now. */
+  private startBudget(slot: Slot<Req, Res>): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    if (this.options.budgetMs !== undefined && slot.jobs.length > 0) slot.timer = setTimeout(() => this.overBudget(slot), this.options.budgetMs);
+  }
+
   /** The job took too long: its worker is terminated and replaced. */
   private overBudget(slot: Slot<Req, Res>): void {
-    const job = slot.job;
-    slot.job = null;
     slot.timer = null;
     this.remove(slot);
     void slot.worker.terminate();
-    if (job) this.answerLost(job);
+    this.release(slot);
     this.pump();
+  }
+
+  /** A worker gone with its jobs: the one it was running is lost, the ones it had not begun go first in line. */
+  private release(slot: Slot<Req, Res>): void {
+    const [running, ...waiting] = slot.jobs.splice(0);
+    this.queue.unshift(...waiting);
+    if (running) this.answerLost(running);
   }
 
   private answerLost(job: Job<Req, Res>): void {
@@ -136,7 +167,7 @@ export class WorkerPool<Req, Res> {
       return;
     }
     worker.unref();
-    const slot: Slot<Req, Res> = { worker, ready: false, job: null, timer: null };
+    const slot: Slot<Req, Res> = { worker, ready: false, jobs: [], timer: null };
     worker.on('message', (msg: { ready?: boolean; value?: Res; error?: string }) => {
       if (msg.ready) {
         slot.ready = true;
@@ -144,11 +175,10 @@ export class WorkerPool<Req, Res> {
         this.pump();
         return;
       }
-      const job = slot.job;
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.timer = null;
-      slot.job = null;
-      worker.unref();
+      // Answers come in the order the jobs were handed over: this one is the first, and the next begins now.
+      const job = slot.jobs.shift();
+      this.startBudget(slot);
+      if (slot.jobs.length === 0) worker.unref();
       if (job) {
         this.counts.workers++;
         if (msg.error !== undefined) job.reject(new Error(msg.error));
@@ -162,11 +192,7 @@ export class WorkerPool<Req, Res> {
       const starting = !slot.ready;
       this.remove(slot);
       if (slot.timer) clearTimeout(slot.timer);
-      if (slot.job) {
-        const job = slot.job;
-        slot.job = null;
-        this.answerLost(job);
-      }
+      this.release(slot);
       if (starting && ++this.failures >= 3) this.giveUp(err);
       else this.pump();
     };
