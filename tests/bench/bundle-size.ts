@@ -6,7 +6,7 @@
 // about what one page loads. So we enforce it per screen — the shell, the signed-in layout and
 // everything a screen can lazily pull in (charts, scanner, export) — and report all JS as a figure.
 // Run after `vite build`: npx tsx tests/bench/bundle-size.ts [--check] [--dist dir]
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, posix, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,9 +37,12 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface BundleReport {
   loginRouteKb: number;
+  /** The same files as the build's Brotli twins (gzip where a file has none). */
+  loginRouteBrKb: number;
   loginRouteFiles: string[];
   loginChunk: string | null;
   allJsKb: number;
+  allJsBrKb: number;
   /** The screen that can load the most JS (shell + signed-in layout + its chunk and lazy imports). */
   heaviestScreen: { chunk: string; kb: number } | null;
   jsFiles: number;
@@ -167,6 +170,9 @@ export function measureBundle(distDir = 'dist'): BundleReport {
   const jsFiles = listJs(join(dist, 'assets')).map((f) => `assets/${f}`);
   const sizes = new Map(jsFiles.map((f) => [f, gzipSync(readFileSync(join(dist, f)), { level: 9 }).length]));
   const sum = (files: Iterable<string>): number => [...files].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
+  // What a browser that accepts Brotli downloads: the build's `.br` twins (src/server/http/precompress.ts).
+  const shipped = (files: Iterable<string>): number =>
+    [...files].reduce((n, f) => n + (existsSync(join(dist, `${f}.br`)) ? statSync(join(dist, `${f}.br`)).size : (sizes.get(f) ?? 0)), 0);
 
   const entry = closure(dist, htmlScripts(dist), manifest);
   const loginChunk = findLoginChunk(manifest, jsFiles, sizes);
@@ -192,9 +198,11 @@ export function measureBundle(distDir = 'dist'): BundleReport {
 
   return {
     loginRouteKb: kb(sum(loginRoute)),
+    loginRouteBrKb: kb(shipped(loginRoute)),
     loginRouteFiles: [...loginRoute].sort(),
     loginChunk,
     allJsKb: kb(sum(jsFiles)),
+    allJsBrKb: kb(shipped(jsFiles)),
     heaviestScreen,
     jsFiles: jsFiles.length,
     largestLazy,
@@ -209,6 +217,8 @@ export function formatReport(report: BundleReport): string[] {
   return [
     `login-route-js-gz-kb: ${report.loginRouteKb}`,
     `all-js-gz-kb: ${report.allJsKb}`,
+    `login-route-js-br-kb: ${report.loginRouteBrKb}`,
+    `all-js-br-kb: ${report.allJsBrKb}`,
     `heaviest-screen-js-gz-kb: ${report.heaviestScreen ? `${report.heaviestScreen.kb} (${report.heaviestScreen.chunk})` : 'n/a'}`,
     `largest-lazy-chunk-gz-kb: ${largest}`,
     `login-route-forbidden-libs: ${report.forbiddenOnLogin.length === 0 ? 'none' : report.forbiddenOnLogin.join(', ')}`,
