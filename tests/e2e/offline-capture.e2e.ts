@@ -2,7 +2,7 @@
 // page, reopen offline, reconnect, and find each operation on the server exactly once; then cut
 // the network in the middle of a replay (aborted requests, responses lost after the commit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { mexicoCityDate } from '../../src/domain/mexico-time';
 import { DB_NAME } from '../../src/offline/db-name';
 import type { Ticket } from '../../src/domain/ticket';
@@ -53,14 +53,36 @@ async function serverSummary(): Promise<string> {
   return (await serverTickets()).map((t) => `${t.amount} «${t.note}» ${t.tags.map((x) => x.tag_name).join('/')}`).join('; ');
 }
 
-/** A poll that, when it fails, says what the outbox held and what the server has. */
-async function pollWithOutbox<T>(page: Page, read: () => Promise<T>, expected: T, timeout: number): Promise<void> {
+/** A poll that, when it fails, says what the outbox held, what the server has and what the browser sent. */
+async function pollWithOutbox<T>(page: Page, read: () => Promise<T>, expected: T, timeout: number, sent: readonly string[] = []): Promise<void> {
   try {
     await expect.poll(read, { timeout, interval: 1000 }).toBe(expected);
   } catch (err) {
     const outbox = await outboxRows(page);
-    throw new Error(`${(err as Error).message}\npage: ${page.url()}\noutbox: ${outbox}\nserver: ${await serverSummary()}`, { cause: err });
+    throw new Error(
+      `${(err as Error).message}\npage: ${page.url()}\noutbox: ${outbox}\nserver: ${await serverSummary()}\nsent:\n${sent.join('\n')}`,
+      { cause: err },
+    );
   }
+}
+
+/**
+ * Every ticket write the browser makes (pages and service worker alike), with its body and answer: when an
+ * edit does not arrive, the failure says whether it was sent, by whom, and what came back.
+ */
+function recordTicketWrites(context: BrowserContext): string[] {
+  const sent: string[] = [];
+  const started = Date.now();
+  const line = (r: Request, outcome: string) =>
+    `${Date.now() - started} ms ${r.serviceWorker() ? 'worker' : 'page'} ${r.method()} ${new URL(r.url()).pathname} ${(r.postData() ?? '').slice(0, 160)} → ${outcome}`;
+  const writes = (r: Request) => /\/(update_ticket|ticket_create|attach_image)\b/.test(r.url());
+  context.on('requestfinished', (r) => {
+    if (writes(r)) void r.response().then((res) => sent.push(line(r, String(res?.status() ?? '?'))), () => sent.push(line(r, 'sin respuesta')));
+  });
+  context.on('requestfailed', (r) => {
+    if (writes(r)) sent.push(line(r, `falló: ${r.failure()?.errorText ?? '?'}`));
+  });
+  return sent;
 }
 
 const pendingBadges = (page: Page) => page.getByText('Pendiente de envío', { exact: true }).count();
@@ -91,6 +113,7 @@ describe('offline capture through the outbox', () => {
   it('keeps offline captures across a closed page and delivers each exactly once on reconnect', async () => {
     const { context, page: first } = await app.newContext({ width: 1280, height: 800 });
     await first.close();
+    const sent = recordTicketWrites(context);
     const page = await openSignedIn(context);
 
     await context.setOffline(true);
@@ -106,6 +129,12 @@ describe('offline capture through the outbox', () => {
     await row.getByRole('textbox').fill('  Despensa de la semana  ');
     await row.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => page.getByText('Despensa de la semana').count()).toBeGreaterThan(0);
+    // The text above is also found in the editor itself (React keeps a controlled textarea's text equal to
+    // what was typed), so it does not mean the note is stored: closing the page before the save's
+    // transaction committed dropped the note and its operation. The editor closes once the note is stored,
+    // and the outbox then holds both edits.
+    await expect.poll(() => row.getByRole('textbox').count()).toBe(0);
+    await expect.poll(async () => (await outboxRows(page)).match(/"ticket\.update"/g)?.length ?? 0).toBe(2);
     expect(await serverTickets()).toHaveLength(0);
 
     // Close the page; open the app again, still offline: everything is there, still pending.
@@ -114,14 +143,17 @@ describe('offline capture through the outbox', () => {
     await again.goto(`${app.url}/`);
     await expect.poll(() => pendingBadges(again), { timeout: 20_000 }).toBe(3);
     await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
+    // The edits of the closed page are on the device too: the note, and its operation queued.
+    await expect.poll(() => again.getByText('Despensa de la semana').count()).toBeGreaterThan(0);
+    expect((await outboxRows(again)).match(/"ticket\.update"/g)).toHaveLength(2); // the retag and the note
 
     // Reconnect: the queue drains, in order, once. An operation the closed page had leased just as it
     // closed waits for its lease to run out (LEASE_MS, 60 s) before another context may send it: by
     // design, so a slow request is never sent twice — hence waits longer than the lease.
     await context.setOffline(false);
-    await pollWithOutbox(again, async () => (await serverTickets()).length, 3, 90_000);
+    await pollWithOutbox(again, async () => (await serverTickets()).length, 3, 90_000, sent);
     // Creates land first; the retag and the note of the same ticket follow them in order.
-    await pollWithOutbox(again, async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, 'Despensa de la semana', 90_000);
+    await pollWithOutbox(again, async () => (await serverTickets()).find((t) => t.amount === '80.00')?.note, 'Despensa de la semana', 90_000, sent);
     await expect.poll(() => pendingBadges(again), { timeout: 90_000 }).toBe(0);
     await expect.poll(() => again.getByText('Taxi al aeropuerto').count()).toBeGreaterThan(0);
     const tickets = await serverTickets();
