@@ -183,10 +183,15 @@ async function busyTickets(db: AppDb): Promise<Set<string>> {
   return busy;
 }
 
+/** Whether the ticket has an edit of this device not yet on the server (queued, or its row still pending). */
+function editedHere(id: string, row: TicketRow | undefined, busy: Set<string>): boolean {
+  return busy.has(id) || row?.syncState === 'pending';
+}
+
 /** Whether a local row may take the server's copy (or be removed). */
 function replaceable(row: TicketRow | undefined, busy: Set<string>, startedAt: number): boolean {
   if (!row) return true;
-  if (busy.has(row.ticket_id) || row.syncState === 'pending') return false;
+  if (editedHere(row.ticket_id, row, busy)) return false;
   return (row.syncedAt ?? 0) < startedAt;
 }
 
@@ -224,7 +229,7 @@ export async function applyPull(
         const month = ticketMonth(t.received_at);
         // Busy (a queued edit, or deleted here with the delete on its way): kept, and read again later.
         // Acknowledged after the read began: what the server answered then is newer than this.
-        if (busy.has(t.ticket_id) || row?.syncState === 'pending') leaveOut(t.ticket_id, month);
+        if (editedHere(t.ticket_id, row, busy)) leaveOut(t.ticket_id, month);
         else if (replaceable(row, busy, startedAt)) {
           rows.push({ ...t, rfc: t.rfc ?? rfc, month, syncState: 'synced', pendingOps: 0, syncedAt: row?.syncedAt ?? 0 });
         }
@@ -242,7 +247,7 @@ export async function applyPull(
         if (serverIds.has(row.ticket_id)) return;
         if (replaceable(row, busy, startedAt)) stale.push(row.ticket_id);
         // Busy and gone from the server: read again later. One created here (never synced) is simply not there yet.
-        else if ((busy.has(row.ticket_id) || row.syncState === 'pending') && row.syncedAt !== undefined) leaveOut(row.ticket_id, month);
+        else if (editedHere(row.ticket_id, row, busy) && row.syncedAt !== undefined) leaveOut(row.ticket_id, month);
       });
     }
     await db.tickets.bulkDelete(stale);

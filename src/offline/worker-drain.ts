@@ -47,8 +47,7 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
 
   scope.addEventListener('sync', (event) => {
     if (event.tag !== SYNC_TAG) return;
-    // Rejecting asks the browser to fire `sync` again later (still offline).
-    // The browser fires it when the connection is back.
+    // The browser fires it when the connection is back; rejecting asks it to fire again later (still offline).
     event.waitUntil(drain('reconnected').then((r) => {
       if (r?.offline) throw new Error('sin conexión');
     }));
@@ -64,7 +63,7 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
   return { drain };
 }
 
-/** The request, also aborted by `signal` (where AbortSignal.any is missing, as it was: only the page's update waits longer). */
+/** The request, also aborted by `signal`. Without AbortSignal.any (older browsers) it is left as it was: the update then waits for it. */
 function withSignal(request: Request, signal: AbortSignal): Request {
   const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
   return any ? new Request(request, { signal: any([request.signal, signal]) }) : request;

@@ -168,11 +168,12 @@ export function measureBundle(distDir = 'dist'): BundleReport {
   const manifest = readManifest(dist);
   // App code only: the service worker (dist/sw.js, workbox-*.js) is not part of any page load.
   const jsFiles = listJs(join(dist, 'assets')).map((f) => `assets/${f}`);
-  const sizes = new Map(jsFiles.map((f) => [f, gzipSync(readFileSync(join(dist, f)), { level: 9 }).length]));
+  // The build's twins (src/server/http/precompress.ts, gzip at level 9 as here) where it wrote one.
+  const twin = (f: string, ext: 'gz' | 'br'): number | null => (existsSync(join(dist, `${f}.${ext}`)) ? statSync(join(dist, `${f}.${ext}`)).size : null);
+  const sizes = new Map(jsFiles.map((f) => [f, twin(f, 'gz') ?? gzipSync(readFileSync(join(dist, f)), { level: 9 }).length]));
   const sum = (files: Iterable<string>): number => [...files].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
-  // What a browser that accepts Brotli downloads: the build's `.br` twins (src/server/http/precompress.ts).
-  const shipped = (files: Iterable<string>): number =>
-    [...files].reduce((n, f) => n + (existsSync(join(dist, `${f}.br`)) ? statSync(join(dist, `${f}.br`)).size : (sizes.get(f) ?? 0)), 0);
+  // What a browser that accepts Brotli downloads.
+  const shipped = (files: Iterable<string>): number => [...files].reduce((n, f) => n + (twin(f, 'br') ?? sizes.get(f) ?? 0), 0);
 
   const entry = closure(dist, htmlScripts(dist), manifest);
   const loginChunk = findLoginChunk(manifest, jsFiles, sizes);

@@ -121,8 +121,7 @@ export default function PwaPrompt() {
     });
     // The new worker takes over only once the old one has nothing in flight: a send hanging on a bad
     // connection would hold the update back until its deadline, so the old worker stops sending.
-    const controller = navigator.serviceWorker?.controller;
-    if (controller && controller !== waiting) controller.postMessage({ type: 'drain-stop' } satisfies DrainStopMessage);
+    navigator.serviceWorker?.controller?.postMessage({ type: 'drain-stop' } satisfies DrainStopMessage);
     updateServiceWorker(true).catch(() => setUpdating(false));
     // Told directly as well: workbox-window asks the waiting worker it knows of, which may not be the one
     // waiting now when a later registration.update() found it (seen: the worker stayed 'installed').

@@ -99,11 +99,9 @@ export class WorkerPool<Req, Res> {
       // An idle worker first, then one with room in its queue.
       const ready = this.slots.filter((s) => s.ready && s.jobs.length < this.depth);
       const slot = ready.length > 0 ? ready.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a)) : undefined;
-      if (!slot || (slot.jobs.length > 0 && this.canSpawn())) {
-        // Start another worker when all are busy (or still starting) and there is room.
-        if (this.canSpawn()) this.spawn();
-        if (!slot) return;
-      }
+      // Start another worker when all are busy (or still starting) and there is room.
+      if ((!slot || slot.jobs.length > 0) && this.canSpawn()) this.spawn();
+      if (!slot) return;
       const job = this.queue.shift()!;
       slot.jobs.push(job);
       slot.worker.ref(); // keep the process up while a job runs
