@@ -133,5 +133,8 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // Loaded through Vite like our own code, so a test can load it again after changing what the
+    // browser offers (ky decides at load whether AbortSignal.any is there).
+    server: { deps: { inline: ['ky'] } },
   },
 });

@@ -29,12 +29,12 @@ export interface WorkerDrainOptions {
 
 export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptions): { drain: (trigger?: DrainTrigger) => Promise<DrainResult | null> } {
   const send: FetchLike = options.fetch ?? ((r) => fetch(r));
-  // Aborted when the page accepts an update (DrainStopMessage); from then on this worker sends nothing.
-  const stop = new AbortController();
-  const fetchFn: FetchLike = (r) => send(withSignal(r, stop.signal));
+  // Cut when the page accepts an update (DrainStopMessage); from then on this worker sends nothing.
+  const sends = new Stoppable();
+  const fetchFn: FetchLike = (r) => sends.run(r, send);
 
   const drain = async (trigger?: DrainTrigger): Promise<DrainResult | null> => {
-    if (stop.signal.aborted) return null;
+    if (sends.stopped) return null;
     try {
       const result = await drainOutbox({ db: await options.getDb(), fetch: fetchFn, getToken: options.getToken, ...(trigger ? { trigger } : {}) });
       const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -55,7 +55,7 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
 
   scope.addEventListener('message', (event) => {
     if (isDrainMessage(event.data)) event.waitUntil(drain(event.data.trigger));
-    else if (isDrainStopMessage(event.data)) stop.abort();
+    else if (isDrainStopMessage(event.data)) sends.stop();
   });
 
   // Safari and Firefox have no Background Sync: a worker start is the next best moment.
@@ -63,8 +63,30 @@ export function installOutboxDrain(scope: WorkerScope, options: WorkerDrainOptio
   return { drain };
 }
 
-/** The request, also aborted by `signal`. Without AbortSignal.any (older browsers) it is left as it was: the update then waits for it. */
-function withSignal(request: Request, signal: AbortSignal): Request {
-  const any = (AbortSignal as { any?: (signals: AbortSignal[]) => AbortSignal }).any;
-  return any ? new Request(request, { signal: any([request.signal, signal]) }) : request;
+/**
+ * The sends in flight, each with its own controller, so `stop()` cuts them all. Not AbortSignal.any: it is
+ * missing before Chrome 116 and Safari 17.4, where 'Actualizar' would then wait for a hanging send.
+ */
+class Stoppable {
+  private readonly inFlight = new Set<AbortController>();
+  stopped = false;
+
+  async run(request: Request, send: FetchLike): Promise<Response> {
+    const cut = new AbortController();
+    if (this.stopped) cut.abort();
+    // The request's own signal (ky's timeout) still ends it.
+    if (request.signal.aborted) cut.abort(request.signal.reason);
+    else request.signal.addEventListener('abort', () => cut.abort(request.signal.reason), { once: true });
+    this.inFlight.add(cut);
+    try {
+      return await send(new Request(request, { signal: cut.signal }));
+    } finally {
+      this.inFlight.delete(cut);
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const cut of this.inFlight) cut.abort();
+  }
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AppDb } from '../../src/offline/db';
 import { installOutboxDrain, type WorkerScope } from '../../src/offline/worker-drain';
 import { createManualTicket } from '../../src/offline/operations/ticket-create';
@@ -57,7 +57,20 @@ describe('installOutboxDrain (service worker)', () => {
     await expect(fire('sync', { tag: 'other' })).resolves.toBeUndefined();
   });
 
-  it('stops a send in flight when the page accepts an update, and sends nothing more, so the new worker can take over', async () => {
+  // Older browsers (Chrome before 116, Safari before 17.4) have no AbortSignal.any: the cut must not need it.
+  it.each([['', false], [' (a browser without AbortSignal.any)', true]])('stops a send in flight when the page accepts an update, and sends nothing more, so the new worker can take over%s', async (_, old) => {
+    const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
+    onTestFinished(() => {
+      if (any) Object.defineProperty(AbortSignal, 'any', any);
+    });
+    let [install, create] = [installOutboxDrain, createManualTicket];
+    if (old) {
+      // Loaded again once it is gone: ky decides at load whether to use it.
+      delete (AbortSignal as { any?: unknown }).any;
+      vi.resetModules();
+      install = (await import('../../src/offline/worker-drain')).installOutboxDrain;
+      create = (await import('../../src/offline/operations/ticket-create')).createManualTicket;
+    }
     db = freshDb();
     const { scope, fire, posted } = fakeScope();
     const requests: Request[] = [];
@@ -68,9 +81,9 @@ describe('installOutboxDrain (service worker)', () => {
         req.signal.addEventListener('abort', () => reject(new DOMException('cortada', 'AbortError')));
       });
     };
-    installOutboxDrain(scope, { getDb: () => db, getToken: () => 't', fetch: hanging });
+    install(scope, { getDb: () => db, getToken: () => 't', fetch: hanging });
     await vi.waitFor(() => expect(posted).toHaveLength(1), WAIT); // start-up: nothing queued
-    await createManualTicket(db, expenseForm(), CTX);
+    await create(db, expenseForm(), CTX);
     const inFlight = fire('message', { data: { type: 'drain' } });
     await vi.waitFor(() => expect(requests).toHaveLength(1), WAIT);
     let settled = false;
