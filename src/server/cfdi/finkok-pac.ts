@@ -13,13 +13,16 @@
 // encrypted with the Finkok account's password), found by the emisor's RFC through `csdOf`. SAT's answer
 // per UUID (201 received, 202 already cancelled, 203…212, no_cancelable = 204) and the acuse are kept in
 // a ledger (finkok-ledger.ts), as are the emisor, receptor and total of what was stamped, which
-// get_sat_status needs to tell where a cancellation stands.
+// get_sat_status needs to tell where a cancellation stands. When the cancel answer is lost after Finkok
+// sent the request to SAT, the retry is answered 202 ("previamente cancelado") without the acuse: a
+// cancellation known done with no acuse kept has it fetched from Finkok's copy (`get_receipt`), once per
+// call; that lookup failing never fails the cancellation (the acuse stays null and the next call asks).
 import { NS_CFDI40, NS_TFD } from './cadena';
 import type { FinkokLedger, FinkokRecord } from './finkok-ledger';
 import { memoryFinkokLedger } from './finkok-ledger';
 import {
-  callSoap, cancelEnvelope, CANCEL_PATH, find, findAll, FinkokUnreachableError, satStatusEnvelope, stampEnvelope, STAMP_PATH, textOf,
-  type StampMethod,
+  callSoap, cancelEnvelope, CANCEL_PATH, find, findAll, FinkokUnreachableError, receiptEnvelope, satStatusEnvelope, stampEnvelope, STAMP_PATH, textOf,
+  type SoapNode, type StampMethod,
 } from './finkok-soap';
 import { parseLightXml } from './light-xml';
 import { PacError, type CancelRequest, type CancelResult, type Cancelable, type CancelState, type PacPort, type StampResult } from './pac';
@@ -121,8 +124,9 @@ export class FinkokPac implements PacPort {
       motive: request.motive, replacement, requestedAt: requestedAt.toISOString(),
       deadline: state === 'en_proceso' ? new Date(requestedAt.getTime() + ACCEPTANCE_WINDOW_MS).toISOString() : null,
     };
-    const acuse = textOf(tree, 'Acuse') || record.acuse;
-    await this.ledger.put({ ...record, cancellation, acuse });
+    const kept: FinkokRecord = { ...record, cancellation, acuse: textOf(tree, 'Acuse') || record.acuse };
+    await this.ledger.put(kept);
+    await this.recoverAcuse(kept);
     return { uuid, ...cancellation };
   }
 
@@ -213,7 +217,10 @@ export class FinkokPac implements PacPort {
   /** SAT's answer about a cancellation we asked for (get_sat_status), kept; the stored one once final. */
   private async refresh(record: FinkokRecord): Promise<CancelResult> {
     const c = record.cancellation!;
-    if (c.state === 'cancelada' || !record.rfcReceptor || !record.total) return { uuid: record.uuid, ...c, code: c.state === 'cancelada' ? '202' : c.code };
+    if (c.state === 'cancelada' || !record.rfcReceptor || !record.total) {
+      await this.recoverAcuse(record);
+      return { uuid: record.uuid, ...c, code: c.state === 'cancelada' ? '202' : c.code };
+    }
     const tree = await callSoap(this.options.url + CANCEL_PATH, 'get_sat_status', satStatusEnvelope({
       taxpayerId: record.rfcEmisor, rtaxpayerId: record.rfcReceptor, uuid: record.uuid, total: record.total,
     }, this.account), this.timeoutMs);
@@ -228,8 +235,31 @@ export class FinkokPac implements PacPort {
       ...c, state, satStatus: knownStatus(status, state), cancelable: /aceptaci/i.test(cancelable) ? cancelable : c.cancelable,
       code: state === 'cancelada' ? '202' : c.code, deadline: state === 'en_proceso' ? c.deadline : null,
     };
-    await this.ledger.put({ ...record, cancellation: next });
+    const kept: FinkokRecord = { ...record, cancellation: next };
+    await this.ledger.put(kept);
+    await this.recoverAcuse(kept);
     return { uuid: record.uuid, ...next };
+  }
+
+  /**
+   * SAT's acuse of a cancellation known done but kept without one (its cancel answer was lost, and the
+   * retry's 202 carries none), asked once from Finkok (get_receipt) and kept. Finkok unreachable, or
+   * without that acuse: the record stays as it is, and the next call asks again.
+   */
+  private async recoverAcuse(record: FinkokRecord): Promise<void> {
+    if (record.acuse || record.cancellation?.state !== 'cancelada') return;
+    let tree: SoapNode;
+    try {
+      tree = await callSoap(this.options.url + CANCEL_PATH, 'get_receipt', receiptEnvelope({ taxpayerId: record.rfcEmisor, uuid: record.uuid }, this.account), this.timeoutMs);
+    } catch (err) {
+      if (err instanceof FinkokUnreachableError) return;
+      throw err;
+    }
+    const receipt = textOf(tree, 'receipt');
+    const about = textOf(tree, 'uuid').toUpperCase();
+    // An answer about another UUID, or "no receipt" (success false, with its error), keeps nothing.
+    if (!receipt || /^(false|0)$/i.test(textOf(tree, 'success')) || (about && about !== record.uuid)) return;
+    await this.ledger.put({ ...record, acuse: receipt });
   }
 }
 

@@ -1,9 +1,10 @@
 // Finkok's SOAP wire: the request envelopes of the stamp service (/servicios/soap/stamp.wsdl: stamp,
-// quick_stamp, stamped) and the cancel service (/servicios/soap/cancel.wsdl: cancel, get_sat_status), a
-// small reader of its answers, and the HTTP call with a time limit. The shapes follow Finkok's public
-// documentation and the answers its demo service gives (tns:<method>Result holding s0:xml, s0:UUID,
-// s0:Fecha, s0:CodEstatus, s0:SatSeal, s0:NoCertificadoSAT, s0:Incidencias/s0:Incidencia; for
-// cancel s0:Folios/s0:Folio, s0:Acuse, s0:CodEstatus; for get_sat_status s0:sat).
+// quick_stamp, stamped) and the cancel service (/servicios/soap/cancel.wsdl: cancel, get_sat_status,
+// get_receipt), a small reader of its answers, and the HTTP call with a time limit. The shapes follow
+// Finkok's public documentation and the answers its demo service gives (tns:<method>Result holding
+// s0:xml, s0:UUID, s0:Fecha, s0:CodEstatus, s0:SatSeal, s0:NoCertificadoSAT, s0:Incidencias/s0:Incidencia;
+// for cancel s0:Folios/s0:Folio, s0:Acuse, s0:CodEstatus; for get_sat_status s0:sat; for get_receipt, a
+// ReceiptResult: s0:uuid, s0:success, s0:receipt, s0:taxpayer_id, s0:error, s0:date).
 // The answers are read with saxes into a plain tree (local names, attributes, text): no DTD, no
 // entities, a size cap — the same care as any XML we read.
 import { SaxesParser } from 'saxes';
@@ -60,6 +61,16 @@ export function satStatusEnvelope(q: { taxpayerId: string; rtaxpayerId: string; 
   const fields = field('can', 'username', account.username) + field('can', 'password', account.password) + field('can', 'taxpayer_id', q.taxpayerId)
     + field('can', 'rtaxpayer_id', q.rtaxpayerId) + field('can', 'uuid', q.uuid) + field('can', 'total', q.total);
   return envelope('can', NS_FINKOK_CANCEL, 'get_sat_status', fields);
+}
+
+/** get_receipt's `type` for SAT's acuse of a cancellation ('I' asks for the reception one). */
+export const RECEIPT_CANCELLATION = 'C';
+
+/** get_receipt: the acuse Finkok keeps of what SAT answered about a UUID (here, its cancellation). */
+export function receiptEnvelope(q: { taxpayerId: string; uuid: string }, account: { username: string; password: string }): string {
+  const fields = field('can', 'username', account.username) + field('can', 'password', account.password) + field('can', 'taxpayer_id', q.taxpayerId)
+    + field('can', 'uuid', q.uuid) + field('can', 'type', RECEIPT_CANCELLATION);
+  return envelope('can', NS_FINKOK_CANCEL, 'get_receipt', fields);
 }
 
 // ---- reading answers ----------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 // A local fake of Finkok's SOAP services, on a free port, speaking the envelopes of its documentation:
-// stamp / quick_stamp / stamped on /servicios/soap/stamp.wsdl, cancel / get_sat_status on
+// stamp / quick_stamp / stamped on /servicios/soap/stamp.wsdl, cancel / get_sat_status / get_receipt on
 // /servicios/soap/cancel.wsdl. It really stamps: the sandbox PAC (its SAT rules, seal checks and
 // TimbreFiscalDigital) behind Finkok's own checks — a document already stamped is refused with 307
 // "timbre previo" (its stamp is fetched with `stamped`), an expired certificate 304, a Fecha outside
 // the certificate's validity 305, a Fecha more than 72 hours old 401. Cancel checks the certificate and
-// the key (encrypted with the account's password), then SAT's rules (the sandbox's) answer per UUID with
-// an acuse. Tests can make the next call of a method time out or lose its connection, before or after
+// the key (encrypted with the account's password), then SAT's rules (the sandbox's) answer per UUID; the
+// request SAT took (201) comes with its acuse, which Finkok keeps, while a UUID already cancelled (202)
+// comes without one, as Finkok answers; get_receipt gives the kept acuse back, or Finkok's error answer
+// for a UUID it has none of. Tests can make the next call of a method time out or lose its connection, before or after
 // the fake did the work, and see every call and every stamp made.
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -19,6 +21,7 @@ import { checkCfdiSello } from '../../../src/server/cfdi/seal';
 
 const HOUR = 3_600_000;
 const ENVELOPE_NS = 'xmlns:senv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:s0="apps.services.soap.core.views"';
+const CANCEL_METHODS = new Set(['cancel', 'get_sat_status', 'get_receipt']);
 
 export type Failure = 'timeout' | 'reset';
 
@@ -36,6 +39,8 @@ export interface FakeFinkok {
   failNext(method: string, failure: Failure, after: boolean): void;
   /** `stamped` answers 603 this many times more for a document it knows (Finkok's lag after a stamp). */
   lagStamped(times: number): void;
+  /** The acuse Finkok keeps of the cancellation of `uuid` (what get_receipt gives back). */
+  acuseOf(uuid: string): string | undefined;
   /** Moves the fake's clock (SAT's and the PAC's time). */
   later(ms: number): void;
   now(): Date;
@@ -58,6 +63,8 @@ export async function startFakeFinkok(account: { username: string; password: str
   const sandbox = new SandboxPac({ now: () => clock.now });
   const bySello = new Map<string, Stored>();
   const calls: string[] = [];
+  /** Acuses of the cancellation requests SAT took, by UUID. */
+  const acuses = new Map<string, string>();
   const failures: { method: string; failure: Failure; after: boolean }[] = [];
   let lag = 0;
   let total = 0;
@@ -114,7 +121,9 @@ export async function startFakeFinkok(account: { username: string; password: str
     if (!keyMatches(textOf(body, 'cer'), textOf(body, 'key'), account.password, rfc)) return cancelAnswer('', [], '711', 'Error con el certificado al cancelar');
     try {
       const r = await sandbox.cancel({ uuid, rfcEmisor: rfc, motive: u.attrs.Motivo as '01', replacement: u.attrs.FolioSustitucion || undefined });
-      const acuse = `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><CancelaCFDResponse xmlns="http://cancelacfd.sat.gob.mx"><CancelaCFDResult Fecha="${clock.now.toISOString().slice(0, 19)}" RfcEmisor="${rfc}"><Folios><UUID>${uuid}</UUID><EstatusUUID>${r.code}</EstatusUUID></Folios></CancelaCFDResult></CancelaCFDResponse></s:Body></s:Envelope>`;
+      if (r.code !== '201') return cancelAnswer(rfc, [{ uuid, code: r.code, status: r.satStatus }], '', '');
+      const acuse = acuses.get(uuid) ?? `<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><CancelaCFDResponse xmlns="http://cancelacfd.sat.gob.mx"><CancelaCFDResult Fecha="${clock.now.toISOString().slice(0, 19)}" RfcEmisor="${rfc}"><Folios><UUID>${uuid}</UUID><EstatusUUID>${r.code}</EstatusUUID></Folios></CancelaCFDResult></CancelaCFDResponse></s:Body></s:Envelope>`;
+      acuses.set(uuid, acuse);
       return cancelAnswer(rfc, [{ uuid, code: r.code, status: r.satStatus }], '', '', acuse);
     } catch (err) {
       if (!(err instanceof PacError)) throw err;
@@ -133,6 +142,14 @@ export async function startFakeFinkok(account: { username: string; password: str
     return satAnswer('S - Comprobante obtenido satisfactoriamente.', c?.state === 'cancelada' ? 'Cancelado' : 'Vigente', c?.cancelable ?? 'Cancelable sin aceptación', c?.satStatus ?? '');
   }
 
+  function receipt(body: SoapNode): string {
+    const uuid = textOf(body, 'uuid').toUpperCase();
+    const rfc = textOf(body, 'taxpayer_id');
+    const acuse = textOf(body, 'type') === 'C' ? acuses.get(uuid) : undefined;
+    const known = acuse !== undefined && [...bySello.values()].some((s) => s.uuid === uuid && factsOf(s.xml).rfcEmisor === rfc);
+    return receiptAnswer(uuid, rfc, known ? acuse : null);
+  }
+
   async function answer(method: string, body: SoapNode): Promise<string> {
     const soapBody = find(body, 'Body')!;
     if (textOf(soapBody, 'username') !== account.username || textOf(soapBody, 'password') !== account.password) {
@@ -142,9 +159,10 @@ export async function startFakeFinkok(account: { username: string; password: str
     const result = method === 'stamp' || method === 'quick_stamp' ? await stamp(xml())
       : method === 'stamped' ? lookUp(xml())
         : method === 'cancel' ? await cancel(soapBody)
-          : method === 'get_sat_status' ? await satStatus(soapBody) : null;
+          : method === 'get_sat_status' ? await satStatus(soapBody)
+            : method === 'get_receipt' ? receipt(soapBody) : null;
     if (result === null) throw new Error(`fake Finkok: unknown method ${method}`);
-    return `<?xml version='1.0' encoding='UTF-8'?><senv:Envelope ${ENVELOPE_NS} xmlns:tns="http://facturacion.finkok.com/${method === 'cancel' || method === 'get_sat_status' ? 'cancel' : 'stamp'}"><senv:Body><tns:${method}Response><tns:${method}Result>${result}</tns:${method}Result></tns:${method}Response></senv:Body></senv:Envelope>`;
+    return `<?xml version='1.0' encoding='UTF-8'?><senv:Envelope ${ENVELOPE_NS} xmlns:tns="http://facturacion.finkok.com/${CANCEL_METHODS.has(method) ? 'cancel' : 'stamp'}"><senv:Body><tns:${method}Response><tns:${method}Result>${result}</tns:${method}Result></tns:${method}Response></senv:Body></senv:Envelope>`;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -186,6 +204,7 @@ export async function startFakeFinkok(account: { username: string; password: str
     stampCount: () => total,
     failNext: (method, failure, after) => void failures.push({ method, failure, after }),
     lagStamped: (times) => void (lag = times),
+    acuseOf: (uuid) => acuses.get(uuid.toUpperCase()),
     later: (ms) => void (offset += ms),
     now: () => clock.now,
     close: async () => {
@@ -241,4 +260,10 @@ function cancelAnswer(rfc: string, folios: { uuid: string; code: string; status:
 
 function satAnswer(codigo: string, estado: string, cancelable: string, status: string): string {
   return `<s0:sat><s0:CodigoEstatus>${escapeXml(codigo)}</s0:CodigoEstatus><s0:Estado>${escapeXml(estado)}</s0:Estado><s0:EsCancelable>${escapeXml(cancelable)}</s0:EsCancelable><s0:EstatusCancelacion>${escapeXml(status)}</s0:EstatusCancelacion></s0:sat>`;
+}
+
+/** get_receipt's ReceiptResult; with no acuse, the error Finkok answers for a UUID it has none of. */
+function receiptAnswer(uuid: string, rfc: string, acuse: string | null): string {
+  const error = acuse === null ? 'There is not a Cancellation receipt with that info' : '';
+  return `<s0:uuid>${escapeXml(uuid)}</s0:uuid><s0:success>${acuse !== null}</s0:success><s0:receipt>${escapeXml(acuse ?? '')}</s0:receipt><s0:taxpayer_id>${escapeXml(rfc)}</s0:taxpayer_id><s0:error>${error}</s0:error><s0:date>${acuse !== null ? '2026-01-01T00:00:00' : ''}</s0:date>`;
 }

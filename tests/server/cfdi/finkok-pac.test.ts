@@ -1,12 +1,14 @@
 // The Finkok adapter against a local fake of Finkok's SOAP services (finkok-fake.ts): a real stamp,
 // Finkok's refusals as PacError with its codes, the timbre previo and a lost answer recovered through
 // `stamped` without a second timbre, cancellations (motive 01 with its FolioSustitucion, 02), where a
-// cancellation stands through get_sat_status, and SAT's acuse kept.
+// cancellation stands through get_sat_status, and SAT's acuse kept — fetched with get_receipt when the
+// cancel answer that carried it was lost.
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCfdi, IVA_16, type CfdiInput } from '../../../src/server/cfdi/build';
 import { cadenaOriginal } from '../../../src/server/cfdi/cadena';
 import { FINKOK_DEMO_URL, readPacEnv } from '../../../src/server/config';
+import { memoryFinkokLedger } from '../../../src/server/cfdi/finkok-ledger';
 import { FinkokPac } from '../../../src/server/cfdi/finkok-pac';
 import { PacError } from '../../../src/server/cfdi/pac';
 import { checkTimbre, openTestCsd, sealCfdi, type TestCsdName } from '../../../src/server/cfdi/seal';
@@ -36,6 +38,8 @@ const folio = () => `F${Math.random().toString(36).slice(2, 10)}`;
 function sealed(over: Partial<CfdiInput> = {}, csd: TestCsdName = 'EKU9003173C9') {
   return sealCfdi(sampleInput({ folio: folio(), ...over }), openTestCsd(csd));
 }
+
+const receiptCalls = () => fake.calls.filter((c) => c === 'get_receipt').length;
 
 async function refusal(p: Promise<unknown>): Promise<string> {
   const err = await p.then(() => null, (e: unknown) => e);
@@ -188,6 +192,96 @@ describe('Finkok adapter: cancelling', () => {
     expect(await refusal(refusing.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' }))).toBe('711');
     expect(await otherPassword.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toMatchObject({ state: 'cancelada' });
     expect(new X509Certificate(Buffer.from(csd.certificado, 'base64')).subject).toContain(EMISOR);
+  });
+});
+
+describe("Finkok adapter: SAT's acuse when the cancel answer is lost", () => {
+  it('the answer lost after SAT took the request: the retry is answered 202 without acuse, and the acuse comes from get_receipt', async () => {
+    const lossy = adapter({ timeoutMs: 300 });
+    const { uuid } = await lossy.stamp(sealed().xml);
+    fake.calls.length = 0;
+    fake.failNext('cancel', 'timeout', true);
+    const lost = await lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' }).then(() => null, (e: unknown) => e);
+    expect(lost).toBeInstanceOf(Error);
+    expect(lost).not.toBeInstanceOf(PacError);
+    expect(fake.acuseOf(uuid)).toContain(uuid); // SAT took it: Finkok keeps its acuse
+    expect(await lossy.acuse(uuid)).toBeNull();
+
+    const r = await lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' });
+    expect(r).toMatchObject({ uuid, state: 'cancelada', code: '202', motive: '02' });
+    expect(fake.calls).toEqual(['cancel', 'cancel', 'get_receipt']);
+    expect(await lossy.acuse(uuid)).toBe(fake.acuseOf(uuid));
+    // Kept now: asked again, nothing more is fetched.
+    expect(await lossy.cancellationStatus(uuid)).toEqual(r);
+    expect(await lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toEqual(r);
+    expect(receiptCalls()).toBe(1);
+  });
+
+  it('get_receipt failing (time-out, reset) leaves the cancellation as SAT answered it and the acuse null; a later call recovers it', async () => {
+    const lossy = adapter({ timeoutMs: 300 });
+    const { uuid } = await lossy.stamp(sealed().xml);
+    fake.failNext('cancel', 'reset', true);
+    await expect(lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).rejects.toThrow();
+    fake.calls.length = 0;
+    fake.failNext('get_receipt', 'timeout', false);
+    const r = await lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' });
+    expect(r).toMatchObject({ uuid, state: 'cancelada', satStatus: 'Cancelado sin aceptación', code: '202', motive: '02', replacement: null });
+    expect(await lossy.acuse(uuid)).toBeNull();
+    fake.failNext('get_receipt', 'reset', true);
+    expect(await lossy.cancellationStatus(uuid)).toEqual(r);
+    expect(await lossy.acuse(uuid)).toBeNull();
+    expect(fake.calls).toEqual(['cancel', 'get_receipt', 'get_receipt']); // once per call, never a second cancel
+
+    expect(await lossy.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toEqual(r);
+    expect(await lossy.acuse(uuid)).toBe(fake.acuseOf(uuid));
+    expect(receiptCalls()).toBe(3);
+  });
+
+  it("Finkok without an acuse for the UUID (cancelled elsewhere): its error answer keeps nothing and fails nothing", async () => {
+    const { uuid } = await pac.stamp(sealed().xml);
+    await fake.sandbox.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' }); // through SAT, not through Finkok
+    fake.calls.length = 0;
+    expect(await pac.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toMatchObject({ uuid, state: 'cancelada', code: '202' });
+    expect(fake.calls).toEqual(['cancel', 'get_receipt']);
+    expect(fake.acuseOf(uuid)).toBeUndefined();
+    expect(await pac.acuse(uuid)).toBeNull();
+  });
+
+  it('an acuse the cancel answer carried is never fetched again, also once get_sat_status says Cancelado', async () => {
+    const { uuid } = await pac.stamp(sealed().xml);
+    fake.calls.length = 0;
+    await pac.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' });
+    await pac.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' });
+    await pac.cancellationStatus(uuid);
+    expect(fake.calls).toEqual(['cancel']);
+    expect(await pac.acuse(uuid)).toBe(fake.acuseOf(uuid));
+
+    const pending = await pac.stamp(sealed(big).xml);
+    fake.later(25 * HOUR);
+    await pac.cancel({ uuid: pending.uuid, rfcEmisor: EMISOR, motive: '02' });
+    await fake.sandbox.answerCancellation(pending.uuid, true);
+    expect(await pac.cancellationStatus(pending.uuid)).toMatchObject({ state: 'cancelada' });
+    expect(receiptCalls()).toBe(0);
+    expect(await pac.acuse(pending.uuid)).toBe(fake.acuseOf(pending.uuid));
+    fake.later(-25 * HOUR);
+  });
+
+  it('get_sat_status saying Cancelado for a cancellation kept without acuse: the acuse comes from get_receipt', async () => {
+    const ledger = memoryFinkokLedger();
+    const withLedger = adapter({ ledger });
+    const { uuid } = await withLedger.stamp(sealed(big).xml);
+    fake.later(25 * HOUR);
+    expect(await withLedger.cancel({ uuid, rfcEmisor: EMISOR, motive: '02' })).toMatchObject({ state: 'en_proceso' });
+    // The record as a 201 answer without an Acuse would have left it.
+    await ledger.put({ ...(await ledger.get(uuid))!, acuse: null });
+    fake.calls.length = 0;
+    expect(await withLedger.cancellationStatus(uuid)).toMatchObject({ state: 'en_proceso' });
+    expect(await withLedger.acuse(uuid)).toBeNull();
+    await fake.sandbox.answerCancellation(uuid, true);
+    expect(await withLedger.cancellationStatus(uuid)).toMatchObject({ uuid, state: 'cancelada', code: '202' });
+    expect(fake.calls).toEqual(['get_sat_status', 'get_sat_status', 'get_receipt']);
+    expect(await withLedger.acuse(uuid)).toBe(fake.acuseOf(uuid));
+    fake.later(-25 * HOUR);
   });
 });
 
