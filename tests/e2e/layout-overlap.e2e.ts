@@ -1,7 +1,8 @@
 // Nothing covers what a person needs to touch: every route of the router, signed out and signed in as the
 // demo user, at 360×780 and 1280×800, and the dialogs a button opens there. A route fails when the page
 // scrolls sideways, or when a fixed or sticky element (chat button, toast, PWA note, bottom bar, …) lies
-// over a visible button, link, input or heading, at the top of the page or scrolled to its end. Found by
+// over a visible button, link, input or heading, at the top of the page or scrolled to its end, or when a
+// chart's table, once shown, is wider than its card. Overlaps are found by
 // hit-testing: the element the browser would hand a tap at points of the control belongs to a fixed or
 // sticky box that does not hold the control. A screenshot of every route at both sizes is saved in
 // SHOTS_DIR (git-ignored, named in the README).
@@ -113,7 +114,7 @@ interface Overlap {
 }
 
 /** In the page: the controls a fixed or sticky box covers (hit-tested), and whether the page scrolls sideways. */
-function inspect(): { sideways: number; overlaps: Overlap[] } {
+function inspect(): { sideways: number; overlaps: Overlap[]; cutTables: string[] } {
   const describeEl = (el: Element): string => {
     const h = el as HTMLElement;
     const cls = typeof h.className === 'string' && h.className ? `.${h.className.trim().split(/\s+/).join('.')}` : '';
@@ -182,8 +183,12 @@ function inspect(): { sideways: number; overlaps: Overlap[] } {
       overlaps.push({ cover: describeEl(bar), target: `${Math.round(r.height)}px de la pantalla (más del 12 %)` });
     }
   }
+  // A chart's table ('Ver como tabla') that scrolls inside its card shows its last column cut at the edge.
+  const cutTables = Array.from(document.querySelectorAll('.chart-table__wrap'))
+    .filter((w) => w.scrollWidth > w.clientWidth + 1)
+    .map((w) => `${w.querySelector('caption')?.textContent ?? 'tabla'}» ${w.scrollWidth - w.clientWidth}px`);
   const root = document.scrollingElement ?? document.documentElement;
-  return { sideways: root.scrollWidth - innerWidth, overlaps };
+  return { sideways: root.scrollWidth - innerWidth, overlaps, cutTables };
 }
 
 /** Waits for the route to settle: no loader, no skeleton, fonts ready, two quiet frames. */
@@ -210,8 +215,9 @@ async function problems(page: Page, where: string): Promise<string[]> {
       });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     }
-    const { sideways, overlaps } = await page.evaluate(inspect);
+    const { sideways, overlaps, cutTables } = await page.evaluate(inspect);
     if (sideways > 0) found.push(`${where} (${at}): la página se desplaza ${sideways}px de lado`);
+    for (const t of cutTables) found.push(`${where} (${at}): la tabla «${t} más ancha que su tarjeta`);
     for (const o of overlaps) found.push(`${where} (${at}): ${o.cover} tapa ${o.target}`);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
