@@ -56,6 +56,7 @@ export class WorkerPool<Req, Res> {
   private readonly slots: Slot<Req, Res>[] = [];
   private readonly queue: Job<Req, Res>[] = [];
   private broken = false;
+  private closed = false;
   private failures = 0;
   private nextId = 1;
   /** Jobs done by workers, in-process, and lost (a worker over budget or dead with the job). */
@@ -68,6 +69,7 @@ export class WorkerPool<Req, Res> {
   }
 
   run(req: Req): Promise<Res> {
+    if (this.closed) return Promise.reject(new Error(`${this.options.name}: cerrado`));
     if (this.options.size <= 0 || this.broken) return this.inline(req);
     return new Promise((resolve, reject) => {
       this.queue.push({ req, resolve, reject });
@@ -79,8 +81,15 @@ export class WorkerPool<Req, Res> {
     return Math.max(1, this.options.pipeline ?? 1);
   }
 
+  /**
+   * Ends the workers. Every job not yet answered (running, handed over, or waiting) is rejected, so its
+   * caller (an import job at shutdown) fails and is retried later instead of waiting forever.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     const slots = this.slots.splice(0);
+    const closed = new Error(`${this.options.name}: cerrado`);
+    for (const job of [...slots.flatMap((s) => s.jobs.splice(0)), ...this.queue.splice(0)]) job.reject(closed);
     for (const s of slots) if (s.timer) clearTimeout(s.timer);
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }

@@ -98,3 +98,24 @@ describe('WorkerPool with a pipeline', () => {
     expect(p.counts).toEqual({ workers: 3, inline: 0, lost: 1 });
   });
 });
+
+describe('WorkerPool.close', () => {
+  it('rejects the jobs running, handed over and waiting, and any job asked for after it', async () => {
+    pool = new WorkerPool<Spend, string>({
+      name: 'prueba',
+      size: 1,
+      entry,
+      budgetMs: 5_000,
+      pipeline: 2,
+      inline: async (req) => `en proceso ${req.value}`,
+      lost: { value: 'tiempo agotado' },
+    });
+    const p = pool;
+    // One running, one handed over to the worker, two waiting in the pool's queue.
+    const jobs = ['a', 'b', 'c', 'd'].map((value) => p.run({ ms: 2_000, value }).then((v) => v, (err: Error) => err.message));
+    await new Promise((r) => setTimeout(r, 300)); // the worker has started and taken its two
+    await p.close();
+    expect(await Promise.all(jobs)).toEqual(['prueba: cerrado', 'prueba: cerrado', 'prueba: cerrado', 'prueba: cerrado']);
+    await expect(p.run({ ms: 0, value: 'e' })).rejects.toThrow('prueba: cerrado');
+  });
+});
