@@ -169,11 +169,13 @@ export function measureBundle(distDir = 'dist'): BundleReport {
   // App code only: the service worker (dist/sw.js, workbox-*.js) is not part of any page load.
   const jsFiles = listJs(join(dist, 'assets')).map((f) => `assets/${f}`);
   // The build's twins (src/server/http/precompress.ts, gzip at level 9 as here) where it wrote one.
-  const twin = (f: string, ext: 'gz' | 'br'): number | null => (existsSync(join(dist, `${f}.${ext}`)) ? statSync(join(dist, `${f}.${ext}`)).size : null);
+  const twin = (f: string, ext: 'gz' | 'br'): number | undefined => statSync(join(dist, `${f}.${ext}`), { throwIfNoEntry: false })?.size;
   const sizes = new Map(jsFiles.map((f) => [f, twin(f, 'gz') ?? gzipSync(readFileSync(join(dist, f)), { level: 9 }).length]));
-  const sum = (files: Iterable<string>): number => [...files].reduce((n, f) => n + (sizes.get(f) ?? 0), 0);
-  // What a browser that accepts Brotli downloads.
-  const shipped = (files: Iterable<string>): number => [...files].reduce((n, f) => n + (twin(f, 'br') ?? sizes.get(f) ?? 0), 0);
+  // What a browser that accepts Brotli downloads (the gzip size where a file has no Brotli twin).
+  const brSizes = new Map(jsFiles.map((f) => [f, twin(f, 'br') ?? sizes.get(f)!]));
+  const total = (of: Map<string, number>, files: Iterable<string>): number => [...files].reduce((n, f) => n + (of.get(f) ?? 0), 0);
+  const sum = (files: Iterable<string>): number => total(sizes, files);
+  const shipped = (files: Iterable<string>): number => total(brSizes, files);
 
   const entry = closure(dist, htmlScripts(dist), manifest);
   const loginChunk = findLoginChunk(manifest, jsFiles, sizes);

@@ -69,7 +69,7 @@ export class WorkerPool<Req, Res> {
   }
 
   run(req: Req): Promise<Res> {
-    if (this.closed) return Promise.reject(new Error(`${this.options.name}: cerrado`));
+    if (this.closed) return Promise.reject(this.closedError());
     if (this.options.size <= 0 || this.broken) return this.inline(req);
     return new Promise((resolve, reject) => {
       this.queue.push({ req, resolve, reject });
@@ -83,15 +83,19 @@ export class WorkerPool<Req, Res> {
 
   /**
    * Ends the workers. Every job not yet answered (running, handed over, or waiting) is rejected, so its
-   * caller (an import job at shutdown) fails and is retried later instead of waiting forever.
+   * caller fails (an import job is then retried by pg-boss) instead of waiting forever.
    */
   async close(): Promise<void> {
     this.closed = true;
     const slots = this.slots.splice(0);
-    const closed = new Error(`${this.options.name}: cerrado`);
+    const closed = this.closedError();
     for (const job of [...slots.flatMap((s) => s.jobs.splice(0)), ...this.queue.splice(0)]) job.reject(closed);
     for (const s of slots) if (s.timer) clearTimeout(s.timer);
     await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private closedError(): Error {
+    return new Error(`${this.options.name}: cerrado`);
   }
 
   private inline(req: Req): Promise<Res> {

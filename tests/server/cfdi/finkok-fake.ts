@@ -147,7 +147,7 @@ export async function startFakeFinkok(account: { username: string; password: str
     const rfc = textOf(body, 'taxpayer_id');
     const acuse = textOf(body, 'type') === 'C' ? acuses.get(uuid) : undefined;
     const known = acuse !== undefined && [...bySello.values()].some((s) => s.uuid === uuid && factsOf(s.xml).rfcEmisor === rfc);
-    return receiptAnswer(uuid, rfc, known ? acuse : null);
+    return receiptAnswer(uuid, rfc, known ? acuse : null, clock.now);
   }
 
   async function answer(method: string, body: SoapNode): Promise<string> {
@@ -263,7 +263,7 @@ function satAnswer(codigo: string, estado: string, cancelable: string, status: s
 }
 
 /** get_receipt's ReceiptResult; with no acuse, the error Finkok answers for a UUID it has none of. */
-function receiptAnswer(uuid: string, rfc: string, acuse: string | null): string {
+function receiptAnswer(uuid: string, rfc: string, acuse: string | null, now: Date): string {
   const error = acuse === null ? 'There is not a Cancellation receipt with that info' : '';
-  return `<s0:uuid>${escapeXml(uuid)}</s0:uuid><s0:success>${acuse !== null}</s0:success><s0:receipt>${escapeXml(acuse ?? '')}</s0:receipt><s0:taxpayer_id>${escapeXml(rfc)}</s0:taxpayer_id><s0:error>${error}</s0:error><s0:date>${acuse !== null ? '2026-01-01T00:00:00' : ''}</s0:date>`;
+  return `<s0:uuid>${escapeXml(uuid)}</s0:uuid><s0:success>${acuse !== null}</s0:success><s0:receipt>${escapeXml(acuse ?? '')}</s0:receipt><s0:taxpayer_id>${escapeXml(rfc)}</s0:taxpayer_id><s0:error>${error}</s0:error><s0:date>${acuse !== null ? now.toISOString().slice(0, 19) : ''}</s0:date>`;
 }
